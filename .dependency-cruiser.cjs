@@ -1,0 +1,53 @@
+/**
+ * The hexagon's one hard rule: core/ depends on nothing but itself.
+ * Adapters and the composition root may depend on core, never the other way round.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-framework-free',
+      comment: 'core/ may import only core/ (no npm packages, no node: built-ins, no adapters or app).',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { pathNot: '^core/' },
+    },
+    {
+      name: 'core-imports-no-builtins',
+      comment: 'node built-ins are infrastructure; core/ must run in any host.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'adapters-do-not-know-the-app',
+      comment: 'Only app/ knows which adapter implements which port.',
+      severity: 'error',
+      from: { path: '^adapters/' },
+      to: { path: '^app/' },
+    },
+    {
+      name: 'no-unresolvable-imports',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js'],
+      extensionAlias: { '.js': ['.ts', '.js'] },
+    },
+  },
+};
