@@ -1,0 +1,32 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Authenticator } from '../../core/ports.js';
+
+export function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/**
+ * Accepts a fixed set of API keys, held only as SHA-256 digests. Comparing digests of
+ * equal length with timingSafeEqual, and always against every key, keeps the time taken
+ * independent of how much of a guess was right and of which key matched.
+ */
+export class StaticKeyAuthenticator implements Authenticator {
+  private readonly digests: readonly Buffer[];
+
+  constructor(keyDigests: readonly Buffer[]) {
+    if (keyDigests.length === 0) throw new Error('StaticKeyAuthenticator needs at least one key');
+    for (const digest of keyDigests) {
+      if (digest.length !== 32) throw new Error('key digests must be 32-byte SHA-256 values');
+    }
+    this.digests = keyDigests;
+  }
+
+  authenticate(credential: string): Promise<boolean> {
+    const presented = sha256(credential);
+    let matched = false;
+    for (const digest of this.digests) {
+      matched = timingSafeEqual(presented, digest) || matched;
+    }
+    return Promise.resolve(matched);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The fixed set of error codes this API answers with, and the HTTP status of each.
+ * The README documents this table; clients branch on `code`, never on `message`.
+ */
+export const ERROR_STATUS = {
+  unauthorized: 401,
+  invalid_json: 400,
+  invalid_body: 400,
+  invalid_query: 400,
+  invalid_path_parameter: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The body of every error response. */
+export interface ErrorBody {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly status: number;
+  readonly details?: readonly ErrorDetail[];
+}
+
+/** An error already phrased for the client: the error middleware renders it as it is. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { details?: readonly ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    const { details } = this.options;
+    const body = { code: this.code, message: this.message, status: this.status };
+    return details === undefined ? body : { ...body, details };
+  }
+}

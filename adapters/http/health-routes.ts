@@ -1,0 +1,21 @@
+import Router from '@koa/router';
+import type { PetRepository } from '../../core/ports.js';
+import { ApiError } from './api-error.js';
+
+/** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
+export function healthRouter(storage: Pick<PetRepository, 'isReachable'>): Router {
+  const router = new Router();
+
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get('/readyz', async (ctx) => {
+    if (!(await storage.isReachable())) {
+      throw new ApiError('service_unavailable', 'Storage is not reachable', { headers: { 'Retry-After': '1' } });
+    }
+    ctx.body = { status: 'ready' };
+  });
+
+  return router;
+}

@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { CreatePet } from '../../core/use-cases/create-pet.js';
+import type { GetPet } from '../../core/use-cases/get-pet.js';
+import type { ListPets } from '../../core/use-cases/list-pets.js';
+import { deprecated } from './deprecation.js';
+import { jsonBody } from './json-body.js';
+import { nextPageLink } from './pagination.js';
+import { listPetsQuery, newPetBody, parseOrThrow, petIdPath, toNewPet } from './schemas.js';
+
+export const API_BASE_PATH = '/v1';
+const PETS_PATH = `${API_BASE_PATH}/pets`;
+
+export interface PetUseCases {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly getPet: GetPet;
+}
+
+export function petsRouter({ listPets, createPet, getPet }: PetUseCases, options: { bodyLimitBytes: number }): Router {
+  const router = new Router();
+
+  router.get('listPets', PETS_PATH, async (ctx) => {
+    const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
+    const page = await listPets.execute({
+      limit: query.limit,
+      ...(query.status !== undefined && { status: query.status }),
+      ...(query.after !== undefined && { afterId: query.after }),
+    });
+    const link = nextPageLink(PETS_PATH, query, page);
+    if (link !== undefined) ctx.set('Link', link);
+    ctx.body = page.pets;
+  });
+
+  router.post('createPet', PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
+    const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
+    const pet = await createPet.execute(toNewPet(body));
+    ctx.status = 201;
+    ctx.set('Location', `${PETS_PATH}/${pet.id}`);
+    ctx.body = pet;
+  });
+
+  router.get('getPet', `${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
+    const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
+    ctx.body = await getPet.execute(petId);
+  });
+
+  return router;
+}

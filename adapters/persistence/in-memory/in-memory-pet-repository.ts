@@ -1,0 +1,58 @@
+import type { NewPet, Pet, PetId, PetStatus } from '../../../core/pet.js';
+import type { PetPageQuery, PetRepository } from '../../../core/ports.js';
+
+/**
+ * Keeps pets in process memory. Ids are 1, 2, 3, ... so the pet with id n sits at
+ * index n-1 of `byId`; each status keeps its own id-ordered list. A page is then a
+ * binary search plus `limit` reads, whatever the number of pets.
+ */
+export class InMemoryPetRepository implements PetRepository {
+  private readonly byId: Pet[] = [];
+  private readonly byStatus = new Map<PetStatus, Pet[]>();
+
+  add(newPet: NewPet): Promise<Pet> {
+    const pet: Pet = Object.freeze({ id: this.byId.length + 1, ...copyOf(newPet) });
+    this.byId.push(pet);
+    if (pet.status !== undefined) this.statusIndex(pet.status).push(pet);
+    return Promise.resolve(pet);
+  }
+
+  findById(id: PetId): Promise<Pet | undefined> {
+    return Promise.resolve(Number.isSafeInteger(id) && id > 0 ? this.byId[id - 1] : undefined);
+  }
+
+  list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
+    const pets = status === undefined ? this.byId : (this.byStatus.get(status) ?? []);
+    const start = firstIndexWithIdAbove(pets, afterId);
+    return Promise.resolve(pets.slice(start, start + limit));
+  }
+
+  isReachable(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  private statusIndex(status: PetStatus): Pet[] {
+    let index = this.byStatus.get(status);
+    if (index === undefined) {
+      index = [];
+      this.byStatus.set(status, index);
+    }
+    return index;
+  }
+}
+
+/** Copies only the NewPet fields, so a caller's extra properties never reach storage. */
+function copyOf({ name, categoryId, status }: NewPet): NewPet {
+  return status === undefined ? { name, categoryId } : { name, categoryId, status };
+}
+
+function firstIndexWithIdAbove(pets: readonly Pet[], afterId: PetId): number {
+  let low = 0;
+  let high = pets.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((pets[middle] as Pet).id <= afterId) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

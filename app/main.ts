@@ -1,0 +1,49 @@
+import type Koa from 'koa';
+import { resolveApiKeyDigests } from './api-keys.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContainer } from './container.js';
+import { listen } from './http-server.js';
+import { createLogger } from './logger.js';
+import { TOKENS } from './tokens.js';
+
+/** How long in-flight requests may take to finish once a shutdown signal arrives. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  const keys = resolveApiKeyDigests(config);
+  if (keys.generatedKey !== undefined) {
+    // The one place a key is ever printed: a development convenience, refused in production.
+    logger.warn(
+      { apiKey: keys.generatedKey },
+      'No API_KEYS or API_KEY_SHA256 set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
+    );
+  }
+
+  const container = createContainer(config, logger, keys);
+  const app = container.get<Koa>(TOKENS.HttpApp);
+  const running = await listen(app, config);
+  logger.info({ host: running.address.address, port: running.address.port, storage: config.storage }, 'petstore listening');
+
+  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const outcome = await running.close(SHUTDOWN_GRACE_MS);
+    await container.unbindAllAsync();
+    logger.info({ outcome }, 'stopped');
+    process.exit(outcome === 'drained' ? 0 : 1);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, (received) => void shutdown(received));
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`petstore: configuration error: ${error.message}\n`);
+  } else {
+    process.stderr.write(`petstore: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});
+
