@@ -47,7 +47,6 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.js'],
-      extensionAlias: { '.js': ['.ts', '.js'] },
     },
   },
 };

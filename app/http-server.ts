@@ -20,7 +20,8 @@ export interface RunningServer {
 }
 
 export async function listen(app: Koa, { port, host }: { port: number; host: string }): Promise<RunningServer> {
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer((request, response) => void handle(request, response));
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;

@@ -23,7 +23,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(errorHandler(dependencies.logger));
   app.use(answerOptionsWithNoContent);
   app.use(health.routes());
-  app.use(async function guardApi(ctx, next) {
+  app.use(function guardApi(ctx, next): Promise<void> {
     return isUnderApi(ctx.path) ? checkApiKey(ctx, next) : next();
   });
   app.use(pets.routes());

@@ -28,7 +28,7 @@ export function jsonBody({ limitBytes }: { limitBytes: number }): Middleware {
       throw new ApiError('unsupported_media_type', 'The request body must be application/json');
     }
     await parse(ctx, () => Promise.resolve());
-    if (String(ctx.request.rawBody).trim() === '') {
+    if (rawText(ctx.request.rawBody).trim() === '') {
       throw new ApiError('invalid_json', 'The request body is empty; send a JSON object');
     }
     await next();
@@ -50,4 +50,9 @@ function parserError(error: Error & { status?: number }, limitBytes: number): Ap
     default:
       return new ApiError('internal_error', 'The server could not read the request body', { cause: error });
   }
+}
+
+/** koa-bodyparser keeps the unparsed text of a JSON body as rawBody. */
+function rawText(rawBody: unknown): string {
+  return typeof rawBody === 'string' ? rawBody : '';
 }
