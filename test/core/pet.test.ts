@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidPet } from '../../core/errors.js';
+import {
+  assertValidNewPet,
+  isPetId,
+  isPetStatus,
+  PET_NAME_MAX_LENGTH,
+  PET_STATUSES,
+  type NewPet,
+} from '../../core/pet.js';
+import { aNewPet } from '../support/builders.js';
+
+function violation(candidate: NewPet): InvalidPet | undefined {
+  try {
+    assertValidNewPet(candidate);
+    return undefined;
+  } catch (error) {
+    if (error instanceof InvalidPet) return error;
+    throw error;
+  }
+}
+
+describe('the rules for a new pet', () => {
+  it('accepts a pet with a name and a category, with or without a status', () => {
+    expect(violation(aNewPet())).toBeUndefined();
+    for (const status of PET_STATUSES) expect(violation(aNewPet({ status }))).toBeUndefined();
+  });
+
+  it('has exactly the three statuses of the interface', () => {
+    expect(PET_STATUSES).toEqual(['available', 'pending', 'sold']);
+  });
+
+  it.each(['', ' ', '\t\n '])('rejects the blank name %j', (name) => {
+    expect(violation(aNewPet({ name }))).toMatchObject({ field: 'name', message: 'name must be a non-blank string' });
+  });
+
+  it('rejects a name that is not a string', () => {
+    expect(violation(aNewPet({ name: 42 as unknown as string }))).toMatchObject({ field: 'name' });
+  });
+
+  it('accepts a name of exactly 200 characters and rejects 201', () => {
+    expect(PET_NAME_MAX_LENGTH).toBe(200);
+    expect(violation(aNewPet({ name: 'x'.repeat(200) }))).toBeUndefined();
+    expect(violation(aNewPet({ name: 'x'.repeat(201) }))).toMatchObject({
+      field: 'name',
+      message: 'name must be at most 200 characters',
+    });
+  });
+
+  it('accepts categoryIds up to 2^53-1 in magnitude', () => {
+    expect(violation(aNewPet({ categoryId: Number.MAX_SAFE_INTEGER }))).toBeUndefined();
+    expect(violation(aNewPet({ categoryId: -Number.MAX_SAFE_INTEGER }))).toBeUndefined();
+    expect(violation(aNewPet({ categoryId: 0 }))).toBeUndefined();
+  });
+
+  it.each([2 ** 53, -(2 ** 53), 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects the categoryId %d, saying why', (categoryId) => {
+    const error = violation(aNewPet({ categoryId }));
+    expect(error?.field).toBe('categoryId');
+    expect(error?.message).toBe(
+      'categoryId must be an integer from -9007199254740991 to 9007199254740991; larger values cannot be represented exactly and are not rounded',
+    );
+  });
+
+  it('rejects a status outside the three values, case included', () => {
+    expect(violation(aNewPet({ status: 'Available' as NewPet['status'] & string }))).toMatchObject({
+      field: 'status',
+      message: 'status must be one of available, pending, sold',
+    });
+  });
+
+  it('names the error with a stable code', () => {
+    expect(violation(aNewPet({ name: '' }))).toMatchObject({ code: 'invalid_pet', name: 'InvalidPet' });
+  });
+});
+
+describe('isPetStatus', () => {
+  it('knows the three statuses and nothing else', () => {
+    expect(PET_STATUSES.every(isPetStatus)).toBe(true);
+    expect(['Sold', '', 'unknown', null, undefined, 1].some(isPetStatus)).toBe(false);
+  });
+});
+
+describe('isPetId', () => {
+  it('accepts positive safe integers only', () => {
+    expect([1, 2, Number.MAX_SAFE_INTEGER].every(isPetId)).toBe(true);
+    expect([0, -1, 1.5, 2 ** 53, Number.NaN, '1', null].some(isPetId)).toBe(false);
+  });
+});
