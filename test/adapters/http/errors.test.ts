@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { StorageUnavailable } from '../../../core/errors.js';
+import type { PetRepository } from '../../../core/ports.js';
+import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { expectError, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
+
+let api: TestApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+/** A store whose every call fails the given way: the only way to provoke 5xx answers. */
+function failingRepository(failure: () => Error, reachable = true): PetRepository {
+  const fail = () => Promise.reject(failure());
+  return { add: fail, findById: fail, list: fail, isReachable: () => Promise.resolve(reachable) };
+}
+
+describe('errors that no route produces', () => {
+  it('answers 404 not_found for paths outside /v1 that are not ours', async () => {
+    api = await startTestApi();
+    for (const path of ['/', '/pets', '/v2/pets', '/healthz/x', '/favicon.ico']) {
+      await expectError(await api.request(path, { key: null }), 404, 'not_found');
+    }
+  });
+
+  it('answers 405 method_not_allowed with an Allow header for a known path', async () => {
+    api = await startTestApi();
+    const response = await api.request('/v1/pets', { method: 'DELETE' });
+    await expectError(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    const onPet = await api.request('/v1/pets/1', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    await expectError(onPet, 405, 'method_not_allowed');
+    expect(onPet.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD']);
+    const onProbe = await api.request('/healthz', { method: 'POST', key: null });
+    await expectError(onProbe, 405, 'method_not_allowed');
+  });
+
+  it('answers OPTIONS with 204 and the allowed methods', async () => {
+    api = await startTestApi();
+    const response = await api.request('/v1/pets', { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+  });
+
+  it('answers 500 internal_error with a generic message, logging the cause but showing no internals', async () => {
+    api = await startTestApi({ repository: failingRepository(() => new Error('connection string mongodb://secret@db leaked')) });
+    const response = await api.request('/v1/pets');
+    const body = await expectError(response, 500, 'internal_error');
+    expect(body.message).toBe('The server could not complete the request');
+    expect(JSON.stringify(body)).not.toMatch(/secret|stack|at .*\.ts/);
+    expect(api.loggedErrors).toHaveLength(1);
+    expect(api.loggedErrors[0]?.message).toBe('request failed');
+    expect(JSON.stringify(api.loggedErrors)).not.toContain(TEST_KEY);
+  });
+
+  it('answers 503 service_unavailable with Retry-After when storage is down, and logs the outage', async () => {
+    api = await startTestApi({ repository: failingRepository(() => new StorageUnavailable()) });
+    for (const send of [
+      () => api!.request('/v1/pets'),
+      () => api!.request('/v1/pets/1'),
+      () => api!.postJson('/v1/pets', { name: 'Tom', categoryId: 1 }),
+    ]) {
+      const response = await send();
+      const body = await expectError(response, 503, 'service_unavailable');
+      expect(body.message).toBe('The service is temporarily unavailable; retry later');
+      expect(response.headers.get('retry-after')).toBe('1');
+    }
+    expect(api.loggedErrors.map((line) => line.message)).toEqual(['request failed', 'request failed', 'request failed']);
+  });
+});
+
+describe('probes', () => {
+  it('answers /healthz with 200 while the process lives', async () => {
+    api = await startTestApi({ repository: failingRepository(() => new StorageUnavailable(), false) });
+    const response = await api.request('/healthz', { key: null });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz with 200 when storage is reachable', async () => {
+    api = await startTestApi({ repository: new InMemoryPetRepository() });
+    const response = await api.request('/readyz', { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers /readyz with 503 service_unavailable when storage is not reachable', async () => {
+    api = await startTestApi({ repository: failingRepository(() => new StorageUnavailable(), false) });
+    await expectError(await api.request('/readyz', { key: null }), 503, 'service_unavailable');
+  });
+});

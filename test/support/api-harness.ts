@@ -1,0 +1,83 @@
+import { expect } from 'vitest';
+import type { PetRepository } from '../../core/ports.js';
+import { CreatePet } from '../../core/use-cases/create-pet.js';
+import { GetPet } from '../../core/use-cases/get-pet.js';
+import { ListPets } from '../../core/use-cases/list-pets.js';
+import { sha256, StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
+import { createHttpApp } from '../../adapters/http/app.js';
+import type { HttpLogger } from '../../adapters/http/error-middleware.js';
+import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { listen } from '../../app/http-server.js';
+
+export const TEST_KEY = 'test-key_0123456789abcdef';
+
+export interface LoggedLine {
+  readonly details: object;
+  readonly message: string;
+}
+
+export interface TestApi {
+  readonly baseUrl: string;
+  readonly repository: PetRepository;
+  readonly loggedErrors: LoggedLine[];
+  /** fetch against the server; sends TEST_KEY unless `key` says otherwise (null: no header). */
+  request(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  postJson(path: string, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real HTTP adapter over a real socket on 127.0.0.1, with the real core behind it. */
+export async function startTestApi(options: { repository?: PetRepository; bodyLimitBytes?: number } = {}): Promise<TestApi> {
+  const repository = options.repository ?? new InMemoryPetRepository();
+  const loggedErrors: LoggedLine[] = [];
+  const logger: HttpLogger = { error: (details, message) => loggedErrors.push({ details, message }) };
+  const app = createHttpApp({
+    listPets: new ListPets(repository),
+    createPet: new CreatePet(repository),
+    getPet: new GetPet(repository),
+    authenticator: new StaticKeyAuthenticator([sha256(TEST_KEY)]),
+    storage: repository,
+    logger,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+  });
+  const running = await listen(app, { port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${running.address.port}`;
+
+  const request: TestApi['request'] = (path, { key = TEST_KEY, headers, ...init } = {}) => {
+    const allHeaders = new Headers(headers);
+    if (key !== null && !allHeaders.has('Authorization')) allHeaders.set('Authorization', `Bearer ${key}`);
+    return fetch(`${baseUrl}${path}`, { ...init, headers: allHeaders });
+  };
+
+  return {
+    baseUrl,
+    repository,
+    loggedErrors,
+    request,
+    postJson: (path, body) =>
+      request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    close: async () => {
+      await running.close(1000);
+    },
+  };
+}
+
+/** Asserts the documented Error shape, its JSON content type and its status; returns the body. */
+export async function expectError(
+  response: Response,
+  status: number,
+  code: string,
+): Promise<{ code: string; message: string; status: number; details?: { path: string; message: string }[] }> {
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  const body = (await response.json()) as Awaited<ReturnType<typeof expectError>>;
+  expect({ httpStatus: response.status, code: body.code, status: body.status }).toEqual({ httpStatus: status, code, status });
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  const allowed = ['code', 'message', 'status', 'details'];
+  expect(Object.keys(body).filter((key) => !allowed.includes(key))).toEqual([]);
+  return body;
+}
+
+export async function countPets(api: TestApi): Promise<number> {
+  return (await api.repository.list({ limit: Number.MAX_SAFE_INTEGER })).length;
+}
