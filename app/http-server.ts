@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
@@ -26,10 +26,17 @@ export async function listen(app: Koa, { port, host }: { port: number; host: str
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
 
+  // Once closing, every response not yet started tells its client to drop the connection,
+  // so keep-alive sockets drain instead of lingering until the client's own timeout.
   let closing = false;
-  // Once closing, each response tells its client to drop the connection, so keep-alive sockets drain.
-  server.on('request', (_request, response) => {
-    if (closing) response.setHeader('Connection', 'close');
+  const inFlight = new Set<ServerResponse>();
+  const dropConnectionAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('Connection', 'close');
+  };
+  server.on('request', (_request, response: ServerResponse) => {
+    if (closing) { dropConnectionAfter(response); return; }
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -45,6 +52,7 @@ export async function listen(app: Koa, { port, host }: { port: number; host: str
     address: server.address() as AddressInfo,
     close(graceMs) {
       closing = true;
+      inFlight.forEach(dropConnectionAfter);
       return new Promise((resolve) => {
         const force = setTimeout(() => {
           server.closeAllConnections();

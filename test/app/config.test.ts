@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../app/config.js';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      storage: 'memory',
+      apiKeys: [],
+      apiKeySha256: [],
+      bodyLimitBytes: 1024 * 1024,
+      logLevel: 'info',
+      production: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const digest = 'a'.repeat(64);
+    expect(
+      loadConfig({
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        STORAGE: 'memory',
+        API_KEYS: 'one, two,,three',
+        API_KEY_SHA256: `${digest},${'B'.repeat(64)}`,
+        BODY_LIMIT: '512kb',
+        LOG_LEVEL: 'debug',
+        NODE_ENV: 'production',
+      }),
+    ).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      storage: 'memory',
+      apiKeys: ['one', 'two', 'three'],
+      apiKeySha256: [digest, 'B'.repeat(64)],
+      bodyLimitBytes: 512 * 1024,
+      logLevel: 'debug',
+      production: true,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, logLevel: 'info' });
+  });
+
+  it('reads BODY_LIMIT in bytes or with a unit', () => {
+    expect(loadConfig({ BODY_LIMIT: '2048' }).bodyLimitBytes).toBe(2048);
+    expect(loadConfig({ BODY_LIMIT: '2mb' }).bodyLimitBytes).toBe(2 * 1024 * 1024);
+  });
+
+  it('accepts port 0 (any free port) and 65535', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535'],
+    [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535'],
+    [{ PORT: '-1' }, 'PORT must be an integer from 0 to 65535'],
+    [{ HOST: '   ' }, 'HOST must be a host name or address'],
+    [{ STORAGE: 'postgres' }, 'STORAGE must be one of memory'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
+    [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
+    [{ API_KEYS: 'good,has space' }, 'API_KEYS must be comma-separated keys of letters, digits and -._~+/'],
+    [{ API_KEY_SHA256: 'abc' }, 'API_KEY_SHA256 must be comma-separated SHA-256 digests, 64 hex digits each'],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    expect(configError(env)).toBe(message);
+  });
+
+  it('never echoes the value of a bad variable', () => {
+    expect(configError({ API_KEYS: 'secret value' })).not.toContain('secret');
+  });
+});

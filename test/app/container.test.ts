@@ -1,0 +1,36 @@
+import type Koa from 'koa';
+import { describe, expect, it } from 'vitest';
+import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
+import { resolveApiKeyDigests } from '../../app/api-keys.js';
+import { loadConfig } from '../../app/config.js';
+import { createContainer } from '../../app/container.js';
+import { listen } from '../../app/http-server.js';
+import { createLogger } from '../../app/logger.js';
+import { TOKENS } from '../../app/tokens.js';
+
+describe('the composition root', () => {
+  const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent' });
+  const container = () => createContainer(config, createLogger(config), resolveApiKeyDigests(config));
+
+  it('wires the in-memory repository by default, one instance shared by all', () => {
+    const wired = container();
+    expect(wired.get(TOKENS.PetRepository)).toBeInstanceOf(InMemoryPetRepository);
+    expect(wired.get(TOKENS.PetRepository)).toBe(wired.get(TOKENS.PetRepository));
+    expect(wired.get(TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
+  });
+
+  it('builds an app where a pet created through the API can be read back', async () => {
+    const running = await listen(container().get<Koa>(TOKENS.HttpApp), { port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
+      const headers = { Authorization: 'Bearer container-key', 'Content-Type': 'application/json' };
+      const created = await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name: 'Wired', categoryId: 1 }) });
+      expect(created.status).toBe(201);
+      const listed = await fetch(base, { headers });
+      expect(await listed.json()).toEqual([{ id: 1, name: 'Wired', categoryId: 1 }]);
+    } finally {
+      await running.close(1000);
+    }
+  });
+});

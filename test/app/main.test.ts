@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startService, type ServiceProcess } from '../support/service-process.js';
+
+let service: ServiceProcess | undefined;
+afterEach(async () => {
+  if (service?.child.exitCode === null) {
+    service.child.kill('SIGKILL');
+    await service.exited;
+  }
+  service = undefined;
+});
+
+async function listeningPort(running: ServiceProcess): Promise<number> {
+  return (await running.waitForLog('petstore listening')).port as number;
+}
+
+describe('starting the service', () => {
+  it('without keys outside production, prints one generated key, once, and accepts it', async () => {
+    service = startService({});
+    const notice = await service.waitForLog(
+      'No API_KEYS or API_KEY_SHA256 set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
+    );
+    const key = notice.apiKey as string;
+    const port = await listeningPort(service);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await fetch(`${base}/v1/pets/abc`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(400);
+    expect(service.output().split(key).length - 1).toBe(1);
+    expect(service.output()).not.toContain('wrong');
+  });
+
+  it('with NODE_ENV=production and no key, refuses to start with one clear line', async () => {
+    service = startService({ NODE_ENV: 'production' });
+    expect(await service.exited).toBe(1);
+    expect(service.output()).toBe(
+      'petstore: configuration error: API_KEYS or API_KEY_SHA256 must be set when NODE_ENV=production\n',
+    );
+  });
+
+  it('with a bad variable, stops with one line naming it', async () => {
+    service = startService({ PORT: 'eighty', API_KEYS: 'k' });
+    expect(await service.exited).toBe(1);
+    expect(service.output()).toBe('petstore: configuration error: PORT must be an integer from 0 to 65535\n');
+  });
+
+  it('accepts a key given only as its SHA-256 digest, and never prints it', async () => {
+    const key = 'digest-only-key';
+    service = startService({ API_KEY_SHA256: createHash('sha256').update(key).digest('hex'), NODE_ENV: 'production' });
+    const port = await listeningPort(service);
+    expect((await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect(service.output()).not.toContain(key);
+  });
+});
+
+describe('shutting down on SIGTERM', () => {
+  it('stops accepting, finishes the request in flight, then exits 0', async () => {
+    service = startService({ API_KEYS: 'shutdown-key' });
+    const port = await listeningPort(service);
+    const body = JSON.stringify({ name: 'Late', categoryId: 1 });
+
+    // A create whose body is only half sent when the signal arrives.
+    const inFlight = new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/pets',
+          method: 'POST',
+          headers: { Authorization: 'Bearer shutdown-key', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => { resolve({ status: response.statusCode ?? 0, text, connection: response.headers.connection }); });
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        service?.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(10)), 500);
+      }, 200);
+    });
+
+    await service.waitForLog('shutting down: finishing in-flight requests');
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    const finished = await inFlight;
+    expect(finished.status).toBe(201);
+    // The kept-alive connection is released with the response, not left to the client's timeout.
+    expect(finished.connection).toBe('close');
+    expect(JSON.parse(finished.text)).toMatchObject({ name: 'Late', categoryId: 1 });
+    expect(await service.exited).toBe(0);
+    expect((await service.waitForLog('stopped')).outcome).toBe('drained');
+  });
+
+  it('exits 0 on SIGINT when idle', async () => {
+    service = startService({ API_KEYS: 'k' });
+    await listeningPort(service);
+    service.child.kill('SIGINT');
+    expect(await service.exited).toBe(0);
+  });
+});

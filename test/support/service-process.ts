@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServiceProcess {
+  readonly child: ChildProcess;
+  /** Everything the process wrote so far, stdout and stderr together. */
+  output(): string;
+  /** JSON log lines written to stdout so far. */
+  logLines(): Record<string, unknown>[];
+  waitForLog(message: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  exited: Promise<number | null>;
+}
+
+/** Runs app/main.ts as `npm start` would, in its own process, with only the given environment. */
+export function startService(env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { resolve(code); }));
+
+  const logLines = () =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  return {
+    child,
+    output: () => stdout + stderr,
+    logLines,
+    exited,
+    async waitForLog(message, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const line = logLines().find((candidate) => candidate.msg === message);
+        if (line) return line;
+        if (child.exitCode !== null || Date.now() > deadline) {
+          throw new Error(`no log "${message}"; output so far:\n${stdout}${stderr}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
