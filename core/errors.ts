@@ -4,6 +4,11 @@
  */
 export abstract class DomainError extends Error {
   abstract readonly code: string;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
 }
 
 export class PetNotFound extends DomainError {
@@ -11,20 +16,25 @@ export class PetNotFound extends DomainError {
 
   constructor(readonly petId: number) {
     super(`No pet has id ${petId}`);
-    this.name = 'PetNotFound';
   }
 }
 
-export class InvalidPet extends DomainError {
-  readonly code = 'invalid_pet';
-
+/** Input that breaks a domain rule; `field` names the offending input. */
+export abstract class RuleViolation extends DomainError {
   constructor(
     readonly field: string,
     reason: string,
   ) {
     super(reason);
-    this.name = 'InvalidPet';
   }
+}
+
+export class InvalidPet extends RuleViolation {
+  readonly code = 'invalid_pet';
+}
+
+export class InvalidPageQuery extends RuleViolation {
+  readonly code = 'invalid_page_query';
 }
 
 /** Storage could not be reached or did not answer in time; the request may be retried. */
@@ -33,18 +43,5 @@ export class StorageUnavailable extends DomainError {
 
   constructor(options?: { cause?: unknown }) {
     super('Storage is unavailable', options);
-    this.name = 'StorageUnavailable';
-  }
-}
-
-export class InvalidPageQuery extends DomainError {
-  readonly code = 'invalid_page_query';
-
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
-    super(reason);
-    this.name = 'InvalidPageQuery';
   }
 }

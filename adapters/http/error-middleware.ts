@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { DomainError, InvalidPageQuery, InvalidPet } from '../../core/errors.js';
-import { ApiError } from './api-error.js';
+import { DomainError, RuleViolation } from '../../core/errors.js';
+import { ApiError, type ErrorCode } from './api-error.js';
 
 /** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
 export interface HttpLogger {
@@ -35,28 +35,25 @@ function toApiError(error: unknown): ApiError {
   return new ApiError('internal_error', 'The server could not complete the request', { cause: error });
 }
 
-/** The one table from domain errors to API errors. */
+/** The one table from domain error codes to API errors. */
+const DOMAIN_ERRORS: Record<string, (error: DomainError) => ApiError> = {
+  pet_not_found: (error) => new ApiError('not_found', error.message),
+  invalid_pet: (error) => ruleViolation('invalid_body', 'request body', error),
+  invalid_page_query: (error) => ruleViolation('invalid_query', 'query parameter', error),
+  storage_unavailable: () =>
+    new ApiError('service_unavailable', 'The service is temporarily unavailable; retry later', {
+      headers: { 'Retry-After': '1' },
+    }),
+};
+
 function fromDomainError(error: DomainError): ApiError {
-  if (error instanceof InvalidPet) {
-    return new ApiError('invalid_body', `Invalid field '${error.field}': ${error.message}`, {
-      details: [{ path: error.field, message: error.message }],
-    });
-  }
-  if (error instanceof InvalidPageQuery) {
-    return new ApiError('invalid_query', `Invalid query parameter '${error.field}': ${error.message}`, {
-      details: [{ path: error.field, message: error.message }],
-    });
-  }
-  switch (error.code) {
-    case 'pet_not_found':
-      return new ApiError('not_found', error.message);
-    case 'storage_unavailable':
-      return new ApiError('service_unavailable', 'The service is temporarily unavailable; retry later', {
-        headers: { 'Retry-After': '1' },
-      });
-    default:
-      return new ApiError('internal_error', 'The server could not complete the request', { cause: error });
-  }
+  const map = DOMAIN_ERRORS[error.code];
+  return map ? map(error) : new ApiError('internal_error', 'The server could not complete the request', { cause: error });
+}
+
+function ruleViolation(code: ErrorCode, what: string, error: DomainError): ApiError {
+  const field = error instanceof RuleViolation ? error.field : '';
+  return new ApiError(code, `Invalid ${what}: ${error.message}`, { details: [{ path: field, message: error.message }] });
 }
 
 /** The router leaves 404/405/501 with no body; they are errors like any other. */

@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../../core/errors.js';
+import { errorHandler } from '../../../adapters/http/error-middleware.js';
+import { expectError } from '../../support/api-harness.js';
+
+class UnmappedDomainError extends DomainError {
+  readonly code = 'something_new';
+}
+
+const thrownBy: Record<string, () => unknown> = {
+  '/invalid-pet': () => new InvalidPet('name', 'name must not be blank'),
+  '/invalid-page-query': () => new InvalidPageQuery('limit', 'limit must be an integer from 1 to 100'),
+  '/not-found': () => new PetNotFound(7),
+  '/unmapped': () => new UnmappedDomainError('internal detail'),
+  '/string': () => 'a thrown string',
+  '/http-error': () => Object.assign(new Error('Teapot'), { status: 418, expose: true }),
+};
+
+let server: Server;
+let base: string;
+const logged: { details: object; message: string }[] = [];
+
+beforeAll(async () => {
+  const app = new Koa();
+  app.use(errorHandler({ error: (details, message) => logged.push({ details, message }) }));
+  app.use((ctx) => {
+    const makeError = thrownBy[ctx.path];
+    if (makeError) throw makeError();
+    ctx.status = 404;
+  });
+  server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the error middleware maps every error to the Error body', () => {
+  it('maps InvalidPet to 400 invalid_body, naming the field', async () => {
+    const body = await expectError(await fetch(`${base}/invalid-pet`), 400, 'invalid_body');
+    expect(body).toMatchObject({
+      message: 'Invalid request body: name must not be blank',
+      details: [{ path: 'name', message: 'name must not be blank' }],
+    });
+  });
+
+  it('maps InvalidPageQuery to 400 invalid_query, naming the parameter', async () => {
+    const body = await expectError(await fetch(`${base}/invalid-page-query`), 400, 'invalid_query');
+    expect(body).toMatchObject({
+      message: 'Invalid query parameter: limit must be an integer from 1 to 100',
+      details: [{ path: 'limit', message: 'limit must be an integer from 1 to 100' }],
+    });
+  });
+
+  it('maps PetNotFound to 404 not_found', async () => {
+    const body = await expectError(await fetch(`${base}/not-found`), 404, 'not_found');
+    expect(body.message).toBe('No pet has id 7');
+  });
+
+  it.each(['/unmapped', '/string', '/http-error'])('answers anything it does not know (%s) with a generic 500 and logs it', async (path) => {
+    logged.length = 0;
+    const body = await expectError(await fetch(`${base}${path}`), 500, 'internal_error');
+    expect(body.message).toBe('The server could not complete the request');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.details).toMatchObject({ method: 'GET', path });
+  });
+
+  it('turns an unanswered request into 404 not_found without logging', async () => {
+    logged.length = 0;
+    await expectError(await fetch(`${base}/nothing`), 404, 'not_found');
+    expect(logged).toEqual([]);
+  });
+});
