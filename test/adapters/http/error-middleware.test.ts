@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../../core/errors.js';
 import { errorHandler } from '../../../adapters/http/error-middleware.js';
+import { listen, type RunningServer } from '../../../app/http-server.js';
 import { expectError } from '../../support/api-harness.js';
 
 class UnmappedDomainError extends DomainError {
@@ -19,7 +18,7 @@ const thrownBy: Record<string, () => unknown> = {
   '/http-error': () => Object.assign(new Error('Teapot'), { status: 418, expose: true }),
 };
 
-let server: Server;
+let running: RunningServer;
 let base: string;
 const logged: { details: object; message: string }[] = [];
 
@@ -31,11 +30,10 @@ beforeAll(async () => {
     if (makeError) throw makeError();
     ctx.status = 404;
   });
-  server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  running = await listen(app, { port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${running.address.port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => running.close(1000));
 
 describe('the error middleware maps every error to the Error body', () => {
   it('maps InvalidPet to 400 invalid_body, naming the field', async () => {
