@@ -2,12 +2,23 @@ import bytes from 'bytes';
 import * as v from 'valibot';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const STORAGE_KINDS = ['memory'] as const;
+export const STORAGE_KINDS = ['memory', 'mongo'] as const;
+
+export type StorageConfig =
+  | { readonly kind: 'memory' }
+  | {
+      readonly kind: 'mongo';
+      /** May hold credentials: never logged or echoed. */
+      readonly uri: string;
+      readonly database: string;
+      /** Upper bound for any one storage call, so an outage answers 503 fast instead of hanging. */
+      readonly timeoutMs: number;
+    };
 
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
-  readonly storage: (typeof STORAGE_KINDS)[number];
+  readonly storage: StorageConfig;
   /** Plaintext keys; held only until hashed at start-up. */
   readonly apiKeys: readonly string[];
   /** Hex SHA-256 digests of accepted keys. */
@@ -29,6 +40,11 @@ export class ConfigError extends Error {
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
+const integerSetting = (min: number, max: number, unit = '') => {
+  const rule = `must be a whole number${unit} from ${min} to ${max}`;
+  return v.pipe(v.string(), v.regex(/^[0-9]+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule));
+};
+
 const commaList = (rule: RegExp, message: string) =>
   v.pipe(
     v.string(),
@@ -36,27 +52,33 @@ const commaList = (rule: RegExp, message: string) =>
     v.check((items) => items.every((item) => rule.test(item)), message),
   );
 
+const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
+
 const environment = v.object({
-  PORT: v.optional(
-    v.pipe(v.string(), v.regex(/^[0-9]+$/, 'must be an integer from 0 to 65535'), v.transform(Number), v.maxValue(65535, 'must be an integer from 0 to 65535')),
-    '8080',
-  ),
+  PORT: v.optional(integerSetting(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
   STORAGE: v.optional(v.picklist(STORAGE_KINDS, `must be one of ${STORAGE_KINDS.join(', ')}`), 'memory'),
+  MONGODB_URI: v.optional(
+    v.pipe(v.string(), v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')),
+  ),
+  MONGODB_DB: v.optional(v.pipe(v.string(), v.regex(/^[^/\\. "$]{1,63}$/, 'must be a MongoDB database name')), 'petstore'),
+  MONGODB_TIMEOUT_MS: v.optional(integerSetting(100, 60_000, ' of milliseconds'), '2000'),
   API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
   API_KEY_SHA256: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
   BODY_LIMIT: v.optional(
     v.pipe(
       v.string(),
       v.transform((text) => bytes.parse(text)),
-      v.number('must be a size such as 1048576, 512kb or 1mb'),
-      v.check((size) => Number.isSafeInteger(size) && size > 0, 'must be a size such as 1048576, 512kb or 1mb'),
+      v.number(SIZE_RULE),
+      v.check((size) => Number.isSafeInteger(size) && size > 0, SIZE_RULE),
     ),
     '1mb',
   ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   NODE_ENV: v.optional(v.string(), 'development'),
 });
+
+type Settings = v.InferOutput<typeof environment>;
 
 /** Reads the environment once. An empty variable counts as unset. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -71,11 +93,17 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   return {
     port: settings.PORT,
     host: settings.HOST,
-    storage: settings.STORAGE,
+    storage: storageConfig(settings),
     apiKeys: settings.API_KEYS,
     apiKeySha256: settings.API_KEY_SHA256,
     bodyLimitBytes: settings.BODY_LIMIT,
     logLevel: settings.LOG_LEVEL,
     production: settings.NODE_ENV === 'production',
   };
+}
+
+function storageConfig(settings: Settings): StorageConfig {
+  if (settings.STORAGE === 'memory') return { kind: 'memory' };
+  if (settings.MONGODB_URI === undefined) throw new ConfigError('MONGODB_URI must be set when STORAGE=mongo');
+  return { kind: 'mongo', uri: settings.MONGODB_URI, database: settings.MONGODB_DB, timeoutMs: settings.MONGODB_TIMEOUT_MS };
 }

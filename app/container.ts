@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
-import type { Logger } from 'pino';
 import type Koa from 'koa';
+import type { MongoClient } from 'mongodb';
+import type { Logger } from 'pino';
 import type { Authenticator, PetRepository } from '../core/ports.js';
 import { CreatePet } from '../core/use-cases/create-pet.js';
 import { GetPet } from '../core/use-cases/get-pet.js';
@@ -8,11 +9,16 @@ import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
+import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
 import type { ApiKeyDigests } from './api-keys.js';
-import type { AppConfig } from './config.js';
+import type { AppConfig, StorageConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
-/** The composition root: the one place that says which adapter implements which port. */
+/**
+ * The composition root: the one place that says which adapter implements which port.
+ * Resolve with `getAsync`: a database-backed repository needs I/O (its indexes) before use.
+ */
 export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeyDigests): Container {
   const container = new Container({ defaultScope: 'Singleton' });
 
@@ -20,7 +26,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeyD
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<ApiKeyDigests>(TOKENS.ApiKeyDigests).toConstantValue(keys);
 
-  container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new InMemoryPetRepository());
+  bindStorage(container, config.storage);
   container
     .bind<Authenticator>(TOKENS.Authenticator)
     .toResolvedValue((apiKeys: ApiKeyDigests) => new StaticKeyAuthenticator(apiKeys.digests), [TOKENS.ApiKeyDigests]);
@@ -36,4 +42,27 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeyD
   );
 
   return container;
+}
+
+function bindStorage(container: Container, storage: StorageConfig): void {
+  switch (storage.kind) {
+    case 'memory':
+      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new InMemoryPetRepository());
+      return;
+    case 'mongo':
+      container
+        .bind<MongoClient>(TOKENS.MongoClient)
+        .toResolvedValue(() => createMongoClient(storage.uri, storage.timeoutMs))
+        // Unbinding at shutdown, after in-flight requests finished, closes the connections.
+        .onDeactivation((client) => client.close());
+      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(
+        async (client: MongoClient) => {
+          const repository = new MongoPetRepository(client.db(storage.database));
+          await repository.ensureIndexes();
+          return repository;
+        },
+        [TOKENS.MongoClient],
+      );
+      return;
+  }
 }

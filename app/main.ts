@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { StorageUnavailable } from '../core/errors.js';
 import { resolveApiKeyDigests } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
@@ -22,9 +23,9 @@ async function main(): Promise<void> {
   }
 
   const container = createContainer(config, logger, keys);
-  const app = container.get<Koa>(TOKENS.HttpApp);
+  const app = await container.getAsync<Koa>(TOKENS.HttpApp);
   const running = await listen(app, config);
-  logger.info({ host: running.address.address, port: running.address.port, storage: config.storage }, 'petstore listening');
+  logger.info({ host: running.address.address, port: running.address.port, storage: config.storage.kind }, 'petstore listening');
 
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -41,6 +42,9 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`petstore: configuration error: ${error.message}\n`);
+  } else if (error instanceof StorageUnavailable) {
+    // The cause is not printed: a driver message may carry parts of the connection string.
+    process.stderr.write('petstore: failed to start: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server\n');
   } else {
     process.stderr.write(`petstore: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   }

@@ -4,6 +4,7 @@ export const TOKENS = {
   Logger: Symbol.for('Logger'),
   ApiKeyDigests: Symbol.for('ApiKeyDigests'),
   PetRepository: Symbol.for('PetRepository'),
+  MongoClient: Symbol.for('MongoClient'),
   Authenticator: Symbol.for('Authenticator'),
   ListPets: Symbol.for('ListPets'),
   CreatePet: Symbol.for('CreatePet'),

@@ -1,0 +1,91 @@
+import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { NewPet, Pet, PetId } from '../../../core/pet.js';
+import type { PetPageQuery, PetRepository } from '../../../core/ports.js';
+import {
+  ID_ORDER,
+  idFilter,
+  pageFilter,
+  PET_PROJECTION,
+  STATUS_ID_INDEX,
+  toPet,
+  toPetDocument,
+  type PetDocument,
+} from './pet-documents.js';
+import { translateStorageErrors } from './storage-errors.js';
+
+interface CounterDocument {
+  _id: string;
+  seq: number;
+}
+
+const PET_ID_COUNTER = 'pets';
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Keeps pets in MongoDB. Ids come from one counter document incremented atomically in the
+ * database, so every API instance sharing the database hands out distinct, increasing ids.
+ */
+export class MongoPetRepository implements PetRepository {
+  private readonly pets: Collection<PetDocument>;
+  private readonly counters: Collection<CounterDocument>;
+
+  constructor(private readonly db: Db) {
+    this.pets = db.collection<PetDocument>('pets');
+    this.counters = db.collection<CounterDocument>('counters');
+  }
+
+  /** Idempotent: creating an index that exists with the same definition is a no-op. */
+  async ensureIndexes(): Promise<void> {
+    await translateStorageErrors(() => this.pets.createIndex(STATUS_ID_INDEX.key, { name: STATUS_ID_INDEX.name }));
+  }
+
+  add(newPet: NewPet): Promise<Pet> {
+    return translateStorageErrors(async () => {
+      const id = await this.nextId();
+      const document = toPetDocument(id, newPet);
+      await this.pets.insertOne(document);
+      return toPet(document);
+    });
+  }
+
+  findById(id: PetId): Promise<Pet | undefined> {
+    const filter = idFilter(id);
+    if (filter === undefined) return Promise.resolve(undefined);
+    return translateStorageErrors(async () => {
+      const document = await this.pets.findOne(filter, { projection: PET_PROJECTION });
+      return document === null ? undefined : toPet(document);
+    });
+  }
+
+  list(query: PetPageQuery): Promise<Pet[]> {
+    const filter = pageFilter(query);
+    return translateStorageErrors(async () => {
+      const documents = await this.pets.find(filter, { projection: PET_PROJECTION }).sort(ID_ORDER).limit(query.limit).toArray();
+      return documents.map(toPet);
+    });
+  }
+
+  async isReachable(): Promise<boolean> {
+    try {
+      await this.db.command({ ping: 1 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async nextId(): Promise<number> {
+    const increment = () =>
+      this.counters.findOneAndUpdate({ _id: PET_ID_COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
+    let counter;
+    try {
+      counter = await increment();
+    } catch (error) {
+      // Two first-ever upserts can race to create the counter; the loser simply increments it.
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      counter = await increment();
+    }
+    if (counter === null) throw new Error('the id counter was not returned');
+    return counter.seq;
+  }
+}

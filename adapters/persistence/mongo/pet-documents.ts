@@ -1,0 +1,47 @@
+import { isPetStatus, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
+import type { PetPageQuery } from '../../../core/ports.js';
+
+/** How a pet is stored: the id is the document's `_id`, and a missing status is no field at all. */
+export interface PetDocument {
+  _id: number;
+  name: string;
+  categoryId: number;
+  status?: string;
+}
+
+export interface PetPageFilter {
+  _id: { $gt: number };
+  status?: string;
+}
+
+/** `_id` serves the unfiltered listing; this one serves the status filter in id order. */
+export const STATUS_ID_INDEX = { key: { status: 1, _id: 1 }, name: 'status_1__id_1' } as const;
+
+export const ID_ORDER = { _id: 1 } as const;
+
+/** Only the stored pet fields are ever read back, so no storage field can leak out. */
+export const PET_PROJECTION = { _id: 1, name: 1, categoryId: 1, status: 1 } as const;
+
+export function toPetDocument(id: PetId, { name, categoryId, status }: NewPet): PetDocument {
+  return status === undefined ? { _id: id, name, categoryId } : { _id: id, name, categoryId, status };
+}
+
+/** A stored status outside the enum (written by another tool) is not passed on as if it were one. */
+export function toPet({ _id, name, categoryId, status }: PetDocument): Pet {
+  return isPetStatus(status) ? { id: _id, name, categoryId, status } : { id: _id, name, categoryId };
+}
+
+/**
+ * Builds the query from checked primitives only: whatever a caller passes, no object
+ * (and so no operator such as `$ne`) can reach MongoDB through it.
+ */
+export function pageFilter({ status, afterId = 0 }: Pick<PetPageQuery, 'status' | 'afterId'>): PetPageFilter {
+  if (!Number.isSafeInteger(afterId)) throw new TypeError('afterId must be a safe integer');
+  if (status === undefined) return { _id: { $gt: afterId } };
+  if (!isPetStatus(status)) throw new TypeError('status must be a PetStatus');
+  return { status, _id: { $gt: afterId } };
+}
+
+export function idFilter(id: PetId): { _id: number } | undefined {
+  return Number.isSafeInteger(id) && id > 0 ? { _id: id } : undefined;
+}
