@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       host: '127.0.0.1',
-      storage: 'memory',
+      storage: { kind: 'memory' },
       apiKeys: [],
       apiKeySha256: [],
       bodyLimitBytes: 1024 * 1024,
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     ).toEqual({
       port: 9000,
       host: '0.0.0.0',
-      storage: 'memory',
+      storage: { kind: 'memory' },
       apiKeys: ['one', 'two', 'three'],
       apiKeySha256: [digest, 'B'.repeat(64)],
       bodyLimitBytes: 512 * 1024,
@@ -65,11 +65,16 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535'],
-    [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535'],
-    [{ PORT: '-1' }, 'PORT must be an integer from 0 to 65535'],
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '65536' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535'],
     [{ HOST: '   ' }, 'HOST must be a host name or address'],
-    [{ STORAGE: 'postgres' }, 'STORAGE must be one of memory'],
+    [{ STORAGE: 'postgres' }, 'STORAGE must be one of memory, mongo'],
+    [{ STORAGE: 'mongo' }, 'MONGODB_URI must be set when STORAGE=mongo'],
+    [{ STORAGE: 'mongo', MONGODB_URI: 'http://db:27017' }, 'MONGODB_URI must be a mongodb:// or mongodb+srv:// connection string'],
+    [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_DB: 'a.b' }, 'MONGODB_DB must be a MongoDB database name'],
+    [{ MONGODB_TIMEOUT_MS: '50' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
+    [{ MONGODB_TIMEOUT_MS: 'soon' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
@@ -81,5 +86,25 @@ describe('loadConfig', () => {
 
   it('never echoes the value of a bad variable', () => {
     expect(configError({ API_KEYS: 'secret value' })).not.toContain('secret');
+    expect(configError({ MONGODB_URI: 'mongo://user:secret@db' })).not.toContain('secret');
+  });
+
+  it('selects MongoDB storage with its URI, database and timeout', () => {
+    expect(loadConfig({ STORAGE: 'mongo', MONGODB_URI: 'mongodb+srv://u:p@cluster.example/' }).storage).toEqual({
+      kind: 'mongo',
+      uri: 'mongodb+srv://u:p@cluster.example/',
+      database: 'petstore',
+      timeoutMs: 2000,
+    });
+    expect(loadConfig({ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '750' }).storage).toEqual({
+      kind: 'mongo',
+      uri: 'mongodb://db:27017',
+      database: 'shop',
+      timeoutMs: 750,
+    });
+  });
+
+  it('ignores the MongoDB variables with memory storage', () => {
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db' }).storage).toEqual({ kind: 'memory' });
   });
 });

@@ -1,5 +1,7 @@
 import type Koa from 'koa';
-import { describe, expect, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { StorageUnavailable } from '../../core/errors.js';
+import { describe, expect, it, vi } from 'vitest';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { resolveApiKeyDigests } from '../../app/api-keys.js';
@@ -20,8 +22,33 @@ describe('the composition root', () => {
     expect(wired.get(TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
   });
 
+  const mongoContainer = () => {
+    const mongoConfig = loadConfig({
+      STORAGE: 'mongo',
+      MONGODB_URI: 'mongodb://127.0.0.1:1/?directConnection=true',
+      MONGODB_TIMEOUT_MS: '200',
+      API_KEYS: 'k',
+      LOG_LEVEL: 'silent',
+    });
+    return createContainer(mongoConfig, createLogger(mongoConfig), resolveApiKeyDigests(mongoConfig));
+  };
+
+  it('wires MongoDB storage when STORAGE=mongo, preparing its indexes before first use', async () => {
+    // Nothing listens on port 1: resolving the repository tries its indexes and reports the outage.
+    await expect(mongoContainer().getAsync(TOKENS.PetRepository)).rejects.toBeInstanceOf(StorageUnavailable);
+  });
+
+  it('closes the MongoDB client when the container is unbound at shutdown', async () => {
+    const wired = mongoContainer();
+    const client = wired.get<MongoClient>(TOKENS.MongoClient);
+    expect(client).toBeInstanceOf(MongoClient);
+    const close = vi.spyOn(client, 'close');
+    await wired.unbindAllAsync();
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it('builds an app where a pet created through the API can be read back', async () => {
-    const running = await listen(container().get<Koa>(TOKENS.HttpApp), { port: 0, host: '127.0.0.1' });
+    const running = await listen(await container().getAsync<Koa>(TOKENS.HttpApp), { port: 0, host: '127.0.0.1' });
     try {
       const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
       const headers = { Authorization: 'Bearer container-key', 'Content-Type': 'application/json' };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startService, type ServiceProcess } from '../support/service-process.js';
+import { closedPort } from '../support/tcp-proxy.js';
 
 let service: ServiceProcess | undefined;
 afterEach(async () => {
@@ -43,7 +44,16 @@ describe('starting the service', () => {
   it('with a bad variable, stops with one line naming it', async () => {
     service = startService({ PORT: 'eighty', API_KEYS: 'k' });
     expect(await service.exited).toBe(1);
-    expect(service.output()).toBe('petstore: configuration error: PORT must be an integer from 0 to 65535\n');
+    expect(service.output()).toBe('petstore: configuration error: PORT must be a whole number from 0 to 65535\n');
+  });
+
+  it('with STORAGE=mongo and the database out of reach, stops with one line that does not echo the URI', async () => {
+    const port = await closedPort();
+    service = startService({ STORAGE: 'mongo', MONGODB_URI: `mongodb://user:hunter2@127.0.0.1:${port}/?directConnection=true`, MONGODB_TIMEOUT_MS: '300', API_KEYS: 'k' });
+    expect(await service.exited).toBe(1);
+    expect(service.output()).toBe(
+      'petstore: failed to start: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server\n',
+    );
   });
 
   it('accepts a key given only as its SHA-256 digest, and never prints it', async () => {

@@ -8,6 +8,7 @@ import { createHttpApp } from '../../adapters/http/app.js';
 import type { HttpLogger } from '../../adapters/http/error-middleware.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { listen } from '../../app/http-server.js';
+import type { StorageUnderTest } from './storages.js';
 
 export const TEST_KEY = 'test-key_0123456789abcdef';
 
@@ -27,8 +28,11 @@ export interface TestApi {
 }
 
 /** The real HTTP adapter over a real socket on 127.0.0.1, with the real core behind it. */
-export async function startTestApi(options: { repository?: PetRepository; bodyLimitBytes?: number } = {}): Promise<TestApi> {
-  const repository = options.repository ?? new InMemoryPetRepository();
+export async function startTestApi(
+  options: { repository?: PetRepository; storage?: StorageUnderTest; bodyLimitBytes?: number } = {},
+): Promise<TestApi> {
+  const fixture = options.storage ? await options.storage.createFixture() : undefined;
+  const repository = fixture?.repository ?? options.repository ?? new InMemoryPetRepository();
   const loggedErrors: LoggedLine[] = [];
   const logger: HttpLogger = { error: (details, message) => loggedErrors.push({ details, message }) };
   const app = createHttpApp({
@@ -58,6 +62,7 @@ export async function startTestApi(options: { repository?: PetRepository; bodyLi
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     close: async () => {
       await running.close(1000);
+      await fixture?.dispose();
     },
   };
 }
@@ -79,5 +84,5 @@ export async function expectError(
 }
 
 export async function countPets(api: TestApi): Promise<number> {
-  return (await api.repository.list({ limit: Number.MAX_SAFE_INTEGER })).length;
+  return (await api.repository.list({ limit: 100_000 })).length;
 }

@@ -36,7 +36,7 @@ export class MongoPetRepository implements PetRepository {
 
   /** Idempotent: creating an index that exists with the same definition is a no-op. */
   async ensureIndexes(): Promise<void> {
-    await translateStorageErrors(() => this.pets.createIndex(STATUS_ID_INDEX.key, { name: STATUS_ID_INDEX.name }));
+    await translateStorageErrors(() => this.pets.createIndex(STATUS_ID_INDEX.key, { name: STATUS_ID_INDEX.name }, undefined));
   }
 
   add(newPet: NewPet): Promise<Pet> {

@@ -1,62 +1,65 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeForEachStorage } from '../../support/storages.js';
 import type { Pet } from '../../../core/pet.js';
 import { expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
 
-const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
-const DEPRECATION = '@1795305600';
+describeForEachStorage('getPet', (storage) => {
+  const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
+  const DEPRECATION = '@1795305600';
 
-let api: TestApi;
-let pet: Pet;
-beforeAll(async () => {
-  api = await startTestApi();
-  pet = await api.repository.add({ name: 'Kitty', categoryId: 2, status: 'sold' });
-});
-afterAll(() => api.close());
-
-function expectDeprecationHeaders(response: Response) {
-  expect(response.headers.get('sunset')).toBe(SUNSET);
-  expect(response.headers.get('deprecation')).toBe(DEPRECATION);
-}
-
-describe('GET /v1/pets/{petId} (deprecated)', () => {
-  it('answers 200 with the pet', async () => {
-    const response = await api.request(`/v1/pets/${pet.id}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await response.json()).toEqual(pet);
+  let api: TestApi;
+  let pet: Pet;
+  beforeAll(async () => {
+    api = await startTestApi({ storage });
+    pet = await api.repository.add({ name: 'Kitty', categoryId: 2, status: 'sold' });
   });
+  afterAll(() => api.close());
 
-  it('announces its removal on 5 December 2030 on a success', async () => {
-    expectDeprecationHeaders(await api.request(`/v1/pets/${pet.id}`));
-    expect(new Date(SUNSET).toISOString()).toBe('2030-12-05T00:00:00.000Z');
-    expect(new Date(Number(DEPRECATION.slice(1)) * 1000).toISOString()).toBe('2026-11-22T00:00:00.000Z');
-  });
+  function expectDeprecationHeaders(response: Response) {
+    expect(response.headers.get('sunset')).toBe(SUNSET);
+    expect(response.headers.get('deprecation')).toBe(DEPRECATION);
+  }
 
-  it('answers 404 not_found, with the deprecation headers, when no pet has the id', async () => {
-    const response = await api.request('/v1/pets/424242');
-    const body = await expectError(response, 404, 'not_found');
-    expect(body.message).toBe('No pet has id 424242');
-    expectDeprecationHeaders(response);
-  });
+  describe('GET /v1/pets/{petId} (deprecated)', () => {
+    it('answers 200 with the pet', async () => {
+      const response = await api.request(`/v1/pets/${pet.id}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.json()).toEqual(pet);
+    });
 
-  it('answers 404 for id 0, which no pet can have', async () => {
-    await expectError(await api.request('/v1/pets/0'), 404, 'not_found');
-  });
+    it('announces its removal on 5 December 2030 on a success', async () => {
+      expectDeprecationHeaders(await api.request(`/v1/pets/${pet.id}`));
+      expect(new Date(SUNSET).toISOString()).toBe('2030-12-05T00:00:00.000Z');
+      expect(new Date(Number(DEPRECATION.slice(1)) * 1000).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    });
 
-  it.each(['abc', '1.5', '-1', '1e3', '0x1', '%201', '1%20', '99999999999999999999', '%zz', '%E0%A4%A'])(
-    'answers 400 invalid_path_parameter, with the deprecation headers, for petId %j',
-    async (petId) => {
-      const response = await api.request(`/v1/pets/${petId}`);
-      const body = await expectError(response, 400, 'invalid_path_parameter');
-      expect(body.details?.[0]?.path).toBe('petId');
-      expect(body.message).toContain('petId');
+    it('answers 404 not_found, with the deprecation headers, when no pet has the id', async () => {
+      const response = await api.request('/v1/pets/424242');
+      const body = await expectError(response, 404, 'not_found');
+      expect(body.message).toBe('No pet has id 424242');
       expectDeprecationHeaders(response);
-    },
-  );
+    });
 
-  it('does not mark the other operations as deprecated', async () => {
-    const response = await api.request('/v1/pets');
-    expect(response.headers.get('sunset')).toBeNull();
-    expect(response.headers.get('deprecation')).toBeNull();
+    it('answers 404 for id 0, which no pet can have', async () => {
+      await expectError(await api.request('/v1/pets/0'), 404, 'not_found');
+    });
+
+    it.each(['abc', '1.5', '-1', '1e3', '0x1', '%201', '1%20', '99999999999999999999', '%zz', '%E0%A4%A'])(
+      'answers 400 invalid_path_parameter, with the deprecation headers, for petId %j',
+      async (petId) => {
+        const response = await api.request(`/v1/pets/${petId}`);
+        const body = await expectError(response, 400, 'invalid_path_parameter');
+        expect(body.details?.[0]?.path).toBe('petId');
+        expect(body.message).toContain('petId');
+        expectDeprecationHeaders(response);
+      },
+    );
+
+    it('does not mark the other operations as deprecated', async () => {
+      const response = await api.request('/v1/pets');
+      expect(response.headers.get('sunset')).toBeNull();
+      expect(response.headers.get('deprecation')).toBeNull();
+    });
   });
 });

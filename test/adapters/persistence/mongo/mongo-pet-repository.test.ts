@@ -1,0 +1,76 @@
+import { MongoClient } from 'mongodb';
+import { PET_STATUSES } from '../../../../core/pet.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo-pet-repository.js';
+import { ID_ORDER, pageFilter, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
+import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
+import { aNewPet } from '../../../support/builders.js';
+import { mongoRepositoryFixture, mongoUri, noMongo, type MongoFixture } from '../../../support/mongo.js';
+
+describe.skipIf(noMongo)('with a MongoDB server', () => {
+  describePetRepositoryContract('MongoPetRepository', () => mongoRepositoryFixture());
+
+  describe('MongoPetRepository specifics', () => {
+    let fixture: MongoFixture;
+    let client: MongoClient;
+    beforeEach(async () => {
+      fixture = await mongoRepositoryFixture();
+      client = new MongoClient(mongoUri());
+    });
+    afterEach(async () => {
+      await client.close();
+      await fixture.dispose();
+    });
+
+    const pets = () => client.db(fixture.databaseName).collection<PetDocument>('pets');
+
+    it('gives distinct ids to two API instances creating pets at once over one database', async () => {
+      const other = new MongoClient(mongoUri());
+      try {
+        const second = new MongoPetRepository(other.db(fixture.databaseName));
+        const created = await Promise.all(
+          Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? fixture.repository : second).add(aNewPet())),
+        );
+        const ids = created.map((pet) => pet.id);
+        expect(new Set(ids).size).toBe(100);
+        expect(await pets().countDocuments()).toBe(100);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('stores the documented shape: _id, name, categoryId and status only when given', async () => {
+      const withStatus = await fixture.repository.add({ name: 'Tom', categoryId: 3, status: 'sold' });
+      const without = await fixture.repository.add({ name: 'Kit', categoryId: 4 });
+      expect(await pets().findOne({ _id: withStatus.id })).toEqual({ _id: withStatus.id, name: 'Tom', categoryId: 3, status: 'sold' });
+      expect(await pets().findOne({ _id: without.id })).toEqual({ _id: without.id, name: 'Kit', categoryId: 4 });
+    });
+
+    it('creates its indexes idempotently', async () => {
+      await fixture.repository.ensureIndexes();
+      await fixture.repository.ensureIndexes();
+      const indexes = await pets().indexes();
+      expect(indexes.map((index) => index.key)).toEqual([{ _id: 1 }, { status: 1, _id: 1 }]);
+    });
+
+    it('pages with and without a status filter by an index scan of O(limit) documents', async () => {
+      const docs = Array.from({ length: 3000 }, (_, index) => ({
+        _id: index + 1,
+        name: `Pet ${index}`,
+        categoryId: 1,
+        status: PET_STATUSES[index % 3] as string,
+      }));
+      await pets().insertMany(docs);
+      for (const query of [{ status: 'sold' as const, afterId: 1500 }, { afterId: 1500 }, {}]) {
+        const explained = await pets().find(pageFilter(query)).sort(ID_ORDER).limit(11).explain('executionStats');
+        const stats = explained.executionStats as { totalDocsExamined: number; totalKeysExamined: number; nReturned: number };
+        expect(JSON.stringify(explained.queryPlanner)).toContain('IXSCAN');
+        expect(JSON.stringify(explained.queryPlanner)).not.toContain('COLLSCAN');
+        expect(JSON.stringify(explained.queryPlanner)).not.toContain('"SORT"');
+        expect(stats.nReturned).toBe(11);
+        expect(stats.totalDocsExamined).toBeLessThanOrEqual(11);
+        expect(stats.totalKeysExamined).toBeLessThanOrEqual(12);
+      }
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { PetStatus } from '../../../../core/pet.js';
+import {
+  ID_ORDER,
+  idFilter,
+  pageFilter,
+  PET_PROJECTION,
+  STATUS_ID_INDEX,
+  toPet,
+  toPetDocument,
+} from '../../../../adapters/persistence/mongo/pet-documents.js';
+
+describe('pet documents', () => {
+  it('store the id as _id and nothing else beside the pet fields', () => {
+    expect(toPetDocument(7, { name: 'Tom', categoryId: 3, status: 'sold' })).toEqual({ _id: 7, name: 'Tom', categoryId: 3, status: 'sold' });
+  });
+
+  it('store no status field for a pet without status', () => {
+    expect(Object.keys(toPetDocument(7, { name: 'Tom', categoryId: 3 }))).toEqual(['_id', 'name', 'categoryId']);
+  });
+
+  it('read back as a Pet without _id, __v or any other storage field', () => {
+    const stored = { _id: 7, name: 'Tom', categoryId: 3, status: 'pending', __v: 0, internal: 'x' };
+    expect(toPet(stored)).toEqual({ id: 7, name: 'Tom', categoryId: 3, status: 'pending' });
+  });
+
+  it('read back without status when none, or none the API knows, is stored', () => {
+    expect(toPet({ _id: 1, name: 'A', categoryId: 1 })).toEqual({ id: 1, name: 'A', categoryId: 1 });
+    expect(Object.keys(toPet({ _id: 1, name: 'A', categoryId: 1, status: 'lost' }))).toEqual(['id', 'name', 'categoryId']);
+  });
+
+  it('are read through a projection of exactly the pet fields', () => {
+    expect(PET_PROJECTION).toEqual({ _id: 1, name: 1, categoryId: 1, status: 1 });
+  });
+});
+
+describe('page queries', () => {
+  it('select ids above the cursor, from 0 when there is none', () => {
+    expect(pageFilter({})).toEqual({ _id: { $gt: 0 } });
+    expect(pageFilter({ afterId: 40 })).toEqual({ _id: { $gt: 40 } });
+  });
+
+  it('add the status equality first, matching the status/_id index', () => {
+    expect(pageFilter({ status: 'sold', afterId: 5 })).toEqual({ status: 'sold', _id: { $gt: 5 } });
+    expect(Object.keys(pageFilter({ status: 'sold' }))).toEqual(['status', '_id']);
+    expect(STATUS_ID_INDEX).toEqual({ key: { status: 1, _id: 1 }, name: 'status_1__id_1' });
+    expect(ID_ORDER).toEqual({ _id: 1 });
+  });
+
+  it.each([{ $ne: null }, { $gt: '' }, ['sold'], 'Sold'])('refuse a status that is not a PetStatus (%j): no operator reaches the query', (status) => {
+    expect(() => pageFilter({ status: status as unknown as PetStatus })).toThrow(TypeError);
+  });
+
+  it.each([{ $gt: 0 }, '5', 1.5, Number.NaN])('refuse a cursor that is not an integer (%j)', (afterId) => {
+    expect(() => pageFilter({ afterId: afterId as unknown as number })).toThrow('afterId must be a safe integer');
+  });
+
+  it('look a pet up by its positive integer id only', () => {
+    expect(idFilter(3)).toEqual({ _id: 3 });
+    for (const id of [0, -1, 1.5, Number.NaN, { $gt: 0 }]) expect(idFilter(id as number)).toBeUndefined();
+  });
+});
