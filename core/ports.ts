@@ -3,9 +3,9 @@ import type { NewPet, Pet, PetId, PetStatus } from './pet.js';
 export interface PetPageQuery {
   /** How many pets at most; the caller has already bounded it. */
   readonly limit: number;
-  readonly status?: PetStatus;
+  readonly status?: PetStatus | undefined;
   /** Only pets with an id greater than this one. */
-  readonly afterId?: PetId;
+  readonly afterId?: PetId | undefined;
 }
 
 /**

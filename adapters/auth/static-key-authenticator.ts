@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Authenticator } from '../../core/ports.js';
 
 export function sha256(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+  return createHash('sha256').update(text).digest();
 }
 
 /**

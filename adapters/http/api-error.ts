@@ -28,7 +28,7 @@ export interface ErrorBody {
   readonly code: ErrorCode;
   readonly message: string;
   readonly status: number;
-  readonly details?: readonly ErrorDetail[];
+  readonly details?: readonly ErrorDetail[] | undefined;
 }
 
 /** An error already phrased for the client: the error middleware renders it as it is. */
@@ -38,16 +38,14 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { details?: readonly ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+    readonly options: { details?: readonly ErrorDetail[]; headers?: Record<string, string> } = {},
   ) {
-    super(message, { cause: options.cause });
-    this.name = 'ApiError';
+    super(message);
     this.status = ERROR_STATUS[code];
   }
 
+  /** `details` is left out of the JSON when there are none. */
   toBody(): ErrorBody {
-    const { details } = this.options;
-    const body = { code: this.code, message: this.message, status: this.status };
-    return details === undefined ? body : { ...body, details };
+    return { code: this.code, message: this.message, status: this.status, details: this.options.details };
   }
 }

@@ -35,7 +35,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
 /** The router answers OPTIONS with an empty 200 and `Allow`; an empty answer is a 204. */
 const answerOptionsWithNoContent: Koa.Middleware = async (ctx, next) => {
   await next();
-  if (ctx.method === 'OPTIONS' && ctx.status === 200 && ctx.body === '') ctx.status = 204;
+  if (ctx.method === 'OPTIONS' && ctx.status === 200) ctx.status = 204;
 };
 
 function isUnderApi(path: string): boolean {

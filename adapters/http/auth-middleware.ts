@@ -6,21 +6,19 @@ const REALM = 'Bearer realm="petstore"';
 /** RFC 6750 b64token: the characters a bearer token may hold. */
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-type Presented = { kind: 'none' } | { kind: 'token'; token: string };
-
 /**
  * Guards everything it is mounted on, before routing and validation, so that a caller
  * without a valid key learns nothing, not even which routes exist.
  */
 export function requireApiKey(authenticator: Authenticator): Middleware {
   return async function checkApiKey(ctx, next) {
-    const presented = bearerCredential(ctx.get('Authorization'));
-    if (presented.kind === 'none') {
+    const token = bearerToken(ctx.get('Authorization'));
+    if (token === undefined) {
       throw new ApiError('unauthorized', 'An API key is required: send Authorization: Bearer <key>', {
         headers: { 'WWW-Authenticate': REALM },
       });
     }
-    const valid = BEARER_TOKEN.test(presented.token) && (await authenticator.authenticate(presented.token));
+    const valid = BEARER_TOKEN.test(token) && (await authenticator.authenticate(token));
     if (!valid) {
       throw new ApiError('unauthorized', 'The API key is not valid', {
         headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
@@ -30,9 +28,10 @@ export function requireApiKey(authenticator: Authenticator): Middleware {
   };
 }
 
-/** Auth schemes are case-insensitive (RFC 7235); a header of another scheme presents no bearer token. */
-export function bearerCredential(header: string): Presented {
-  const match = /^bearer(?:[ ]+(.*))?$/i.exec(header.trim());
-  const token = match?.[1]?.trim();
-  return token ? { kind: 'token', token } : { kind: 'none' };
+/**
+ * The token of a Bearer header, whatever its syntax, or undefined when none is presented.
+ * Scheme names are case-insensitive (RFC 7235); Node has already trimmed the header value.
+ */
+function bearerToken(header: string): string | undefined {
+  return /^bearer +(.+)/i.exec(header)?.[1];
 }

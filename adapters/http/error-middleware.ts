@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { DomainError, RuleViolation } from '../../core/errors.js';
+import { DomainError, type RuleViolation } from '../../core/errors.js';
 import { ApiError, type ErrorCode } from './api-error.js';
 
 /** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
@@ -29,17 +29,19 @@ export function errorHandler(logger: HttpLogger): Middleware {
   };
 }
 
+const INTERNAL_ERROR_MESSAGE = 'The server could not complete the request';
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
-  return new ApiError('internal_error', 'The server could not complete the request', { cause: error });
+  return new ApiError('internal_error', INTERNAL_ERROR_MESSAGE);
 }
 
 /** The one table from domain error codes to API errors. */
 const DOMAIN_ERRORS: Record<string, (error: DomainError) => ApiError> = {
   pet_not_found: (error) => new ApiError('not_found', error.message),
-  invalid_pet: (error) => ruleViolation('invalid_body', 'request body', error),
-  invalid_page_query: (error) => ruleViolation('invalid_query', 'query parameter', error),
+  invalid_pet: ruleViolation('invalid_body', 'request body'),
+  invalid_page_query: ruleViolation('invalid_query', 'query parameter'),
   storage_unavailable: () =>
     new ApiError('service_unavailable', 'The service is temporarily unavailable; retry later', {
       headers: { 'Retry-After': '1' },
@@ -48,25 +50,27 @@ const DOMAIN_ERRORS: Record<string, (error: DomainError) => ApiError> = {
 
 function fromDomainError(error: DomainError): ApiError {
   const map = DOMAIN_ERRORS[error.code];
-  return map ? map(error) : new ApiError('internal_error', 'The server could not complete the request', { cause: error });
+  return map ? map(error) : new ApiError('internal_error', INTERNAL_ERROR_MESSAGE);
 }
 
-function ruleViolation(code: ErrorCode, what: string, error: DomainError): ApiError {
-  const field = error instanceof RuleViolation ? error.field : '';
-  return new ApiError(code, `Invalid ${what}: ${error.message}`, { details: [{ path: field, message: error.message }] });
+/** For the codes of RuleViolation subclasses, which name the offending `field`. */
+function ruleViolation(code: ErrorCode, what: string): (error: DomainError) => ApiError {
+  return (error) => {
+    const { field, message } = error as DomainError & Pick<RuleViolation, 'field'>;
+    return new ApiError(code, `Invalid ${what}: ${message}`, { details: [{ path: field, message }] });
+  };
 }
 
-/** The router leaves 404/405/501 with no body; they are errors like any other. */
+/**
+ * The router leaves a request it did not answer with 404 (no route), 405 (a route, not this
+ * method) or 501 (a method it does not know); the last two come with `Allow` already set,
+ * empty when no route matched the path.
+ */
 function unansweredRequestError(ctx: Context): ApiError | undefined {
-  if (ctx.body !== undefined && ctx.body !== null) return undefined;
-  const allow = ctx.response.get('Allow');
-  if ((ctx.status === 405 || ctx.status === 501) && allow !== '') {
-    return new ApiError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${allow}`, {
-      headers: { Allow: allow },
-    });
-  }
-  if (ctx.status === 404 || ctx.status === 501) {
-    return new ApiError('not_found', 'No resource at this path');
-  }
-  return undefined;
+  if (ctx.status !== 404 && ctx.status !== 405 && ctx.status !== 501) return undefined;
+  // Koa answers undefined for a header never set; the router sets '' when no route matched.
+  const allow = ctx.response.get('Allow') as string | undefined;
+  return allow
+    ? new ApiError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${allow}`)
+    : new ApiError('not_found', 'No resource at this path');
 }

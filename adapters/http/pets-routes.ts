@@ -19,19 +19,15 @@ export interface PetUseCases {
 export function petsRouter({ listPets, createPet, getPet }: PetUseCases, options: { bodyLimitBytes: number }): Router {
   const router = new Router();
 
-  router.get('listPets', PETS_PATH, async (ctx) => {
+  router.get(PETS_PATH, async (ctx) => {
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
-    const page = await listPets.execute({
-      limit: query.limit,
-      ...(query.status !== undefined && { status: query.status }),
-      ...(query.after !== undefined && { afterId: query.after }),
-    });
+    const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
     const link = nextPageLink(PETS_PATH, query, page);
     if (link !== undefined) ctx.set('Link', link);
     ctx.body = page.pets;
   });
 
-  router.post('createPet', PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
+  router.post(PETS_PATH, ...jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
     const pet = await createPet.execute(toNewPet(body));
     ctx.status = 201;
@@ -39,7 +35,7 @@ export function petsRouter({ listPets, createPet, getPet }: PetUseCases, options
     ctx.body = pet;
   });
 
-  router.get('getPet', `${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
+  router.get(`${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
     const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
     ctx.body = await getPet.execute(petId);
   });

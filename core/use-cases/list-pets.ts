@@ -7,10 +7,10 @@ export const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 20;
 
 export interface ListPetsQuery {
-  readonly limit?: number;
-  readonly status?: PetStatus;
+  readonly limit?: number | undefined;
+  readonly status?: PetStatus | undefined;
   /** Only pets with an id greater than this one; 0 means from the start. */
-  readonly afterId?: PetId;
+  readonly afterId?: PetId | undefined;
 }
 
 export interface PetPage {

@@ -1,4 +1,4 @@
-import type { NewPet, Pet, PetId, PetStatus } from '../../../core/pet.js';
+import { PET_STATUSES, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import type { PetPageQuery, PetRepository } from '../../../core/ports.js';
 
 /**
@@ -8,36 +8,28 @@ import type { PetPageQuery, PetRepository } from '../../../core/ports.js';
  */
 export class InMemoryPetRepository implements PetRepository {
   private readonly byId: Pet[] = [];
-  private readonly byStatus = new Map<PetStatus, Pet[]>();
+  private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<PetStatus, Pet[]>;
 
   add(newPet: NewPet): Promise<Pet> {
     const pet: Pet = Object.freeze({ id: this.byId.length + 1, ...copyOf(newPet) });
     this.byId.push(pet);
-    if (pet.status !== undefined) this.statusIndex(pet.status).push(pet);
+    if (pet.status !== undefined) this.byStatus[pet.status].push(pet);
     return Promise.resolve(pet);
   }
 
   findById(id: PetId): Promise<Pet | undefined> {
-    return Promise.resolve(Number.isSafeInteger(id) && id > 0 ? this.byId[id - 1] : undefined);
+    // Any id that is not 1..length (0, negative, fractional, NaN) indexes nothing: undefined.
+    return Promise.resolve(this.byId[id - 1]);
   }
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
-    const pets = status === undefined ? this.byId : (this.byStatus.get(status) ?? []);
+    const pets = status === undefined ? this.byId : this.byStatus[status];
     const start = firstIndexWithIdAbove(pets, afterId);
     return Promise.resolve(pets.slice(start, start + limit));
   }
 
   isReachable(): Promise<boolean> {
     return Promise.resolve(true);
-  }
-
-  private statusIndex(status: PetStatus): Pet[] {
-    let index = this.byStatus.get(status);
-    if (index === undefined) {
-      index = [];
-      this.byStatus.set(status, index);
-    }
-    return index;
   }
 }
 

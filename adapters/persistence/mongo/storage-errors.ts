@@ -3,18 +3,16 @@ import {
   MongoNetworkError,
   MongoNotConnectedError,
   MongoOperationTimeoutError,
-  MongoServerError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
 import { StorageUnavailable } from '../../../core/errors.js';
 
 /** Server codes that mean "this node cannot serve now" (stepping down, shutting down, recovering). */
-const TRANSIENT_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
+const TRANSIENT_SERVER_CODES = new Set<unknown>([91, 189, 10107, 11600, 11602, 13435, 13436]);
 
 /** Whether a driver error means the database is out of reach (503), as opposed to a bug (500). */
 export function isStorageUnavailable(error: unknown): boolean {
-  if (!(error instanceof MongoError)) return false;
   if (
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNetworkError ||
@@ -24,7 +22,7 @@ export function isStorageUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
-  return error instanceof MongoServerError && typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code);
+  return error instanceof MongoError && TRANSIENT_SERVER_CODES.has(error.code);
 }
 
 /** Runs a storage call, turning "database out of reach" into the domain's StorageUnavailable. */

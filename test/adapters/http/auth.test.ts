@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeForEachStorage } from '../../support/storages.js';
 import { countPets, expectError, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 
 describeForEachStorage('authentication', (storage) => {
   let api: TestApi;
-  beforeAll(async () => {
+  beforeEach(async () => {
     api = await startTestApi({ storage });
   });
-  afterAll(() => api.close());
+  afterEach(() => api.close());
 
   describe('authentication on every /v1 request', () => {
     it('answers 401 with the Error body and a Bearer challenge when no key is sent', async () => {
@@ -30,7 +30,7 @@ describeForEachStorage('authentication', (storage) => {
       expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
     });
 
-    it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer    ', TEST_KEY, 'Token abc'])(
+    it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer    ', TEST_KEY, 'Token abc', `Token Bearer ${TEST_KEY}`, `Bearer${TEST_KEY}`])(
       'answers 401 without error attribute when the header %j presents no bearer token',
       async (header) => {
         const response = await api.request('/v1/pets', { headers: { Authorization: header } });

@@ -1,15 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeForEachStorage } from '../../support/storages.js';
 import type { Pet } from '../../../core/pet.js';
 import { countPets, expectError, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 
 describeForEachStorage('createPet', (storage) => {
   let api: TestApi;
-  beforeAll(async () => {
+  beforeEach(async () => {
     api = await startTestApi({ storage });
   });
-  afterAll(() => api.close());
+  afterEach(() => api.close());
 
   function postRaw(body: string, contentType: string | null = 'application/json'): Promise<Response> {
     return api.request('/v1/pets', { method: 'POST', body, headers: contentType === null ? {} : { 'Content-Type': contentType } });
@@ -104,6 +104,27 @@ describeForEachStorage('createPet', (storage) => {
       expect(body.message).toBe('Invalid request body: id is assigned by the service and must not be sent');
     });
 
+    it.each([
+      ['', 'invalid_json', 'The request body is empty; send a JSON object'],
+      ['  \n\t ', 'invalid_json', 'The request body is not valid JSON'],
+      ['{"name":', 'invalid_json', 'The request body is not valid JSON'],
+      ['[]', 'invalid_body', 'The request body must be a JSON object'],
+      ['"Tom"', 'invalid_body', 'The request body must be a JSON object'],
+      ['null', 'invalid_body', 'The request body must be a JSON object'],
+      ['{"categoryId":1}', 'invalid_body', 'Invalid request body: name is required'],
+      ['{"name":"Tom","categoryId":1,"colour":"brown"}', 'invalid_body', 'Invalid request body: colour is not a field of NewPet'],
+      ['{"name":" ","categoryId":1}', 'invalid_body', 'Invalid request body: name must not be blank'],
+      ['{"name":"Tom","categoryId":"1"}', 'invalid_body', 'Invalid request body: categoryId must be an integer'],
+    ])('says precisely what is wrong with the body %j', async (raw, code, message) => {
+      const body = await expectError(await postRaw(raw), 400, code);
+      expect(body.message).toBe(message);
+    });
+
+    it('reports one problem per field, the first rule it breaks', async () => {
+      const body = await expectError(await postRaw(JSON.stringify({ name: ' '.repeat(201), categoryId: 1 })), 400, 'invalid_body');
+      expect(body.details).toEqual([{ path: 'name', message: 'name must not be blank' }]);
+    });
+
     it('lists every offending field in details', async () => {
       const body = await expectError(await postRaw('{"name":"","categoryId":"x","status":"gone"}'), 400, 'invalid_body');
       expect(body.details).toEqual([
@@ -169,10 +190,10 @@ describeForEachStorage('createPet', (storage) => {
 
   describe('POST /v1/pets with a configured BODY_LIMIT', () => {
     let small: TestApi;
-    beforeAll(async () => {
+    beforeEach(async () => {
       small = await startTestApi({ storage, bodyLimitBytes: 64 });
     });
-    afterAll(() => small.close());
+    afterEach(() => small.close());
 
     it('accepts a body at the limit and refuses one byte more with 413', async () => {
       const atLimit = JSON.stringify({ name: 'x', categoryId: 1 }).padEnd(64, ' ');

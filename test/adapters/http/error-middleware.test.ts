@@ -15,6 +15,7 @@ const thrownBy: Record<string, () => unknown> = {
   '/not-found': () => new PetNotFound(7),
   '/unmapped': () => new UnmappedDomainError('internal detail'),
   '/string': () => 'a thrown string',
+  '/null': () => null,
   '/http-error': () => Object.assign(new Error('Teapot'), { status: 418, expose: true }),
 };
 
@@ -36,12 +37,14 @@ beforeAll(async () => {
 afterAll(() => running.close(1000));
 
 describe('the error middleware maps every error to the Error body', () => {
-  it('maps InvalidPet to 400 invalid_body, naming the field', async () => {
+  it('maps InvalidPet to 400 invalid_body, naming the field, without logging', async () => {
+    logged.length = 0;
     const body = await expectError(await fetch(`${base}/invalid-pet`), 400, 'invalid_body');
     expect(body).toMatchObject({
       message: 'Invalid request body: name must not be blank',
       details: [{ path: 'name', message: 'name must not be blank' }],
     });
+    expect(logged).toEqual([]);
   });
 
   it('maps InvalidPageQuery to 400 invalid_query, naming the parameter', async () => {
@@ -57,7 +60,7 @@ describe('the error middleware maps every error to the Error body', () => {
     expect(body.message).toBe('No pet has id 7');
   });
 
-  it.each(['/unmapped', '/string', '/http-error'])('answers anything it does not know (%s) with a generic 500 and logs it', async (path) => {
+  it.each(['/unmapped', '/string', '/null', '/http-error'])('answers anything it does not know (%s) with a generic 500 and logs it', async (path) => {
     logged.length = 0;
     const body = await expectError(await fetch(`${base}${path}`), 500, 'internal_error');
     expect(body.message).toBe('The server could not complete the request');

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import type { PetRepository } from '../../../core/ports.js';
@@ -9,6 +10,21 @@ afterEach(async () => {
   await api?.close();
   api = undefined;
 });
+
+/** fetch refuses methods such as PROPFIND; node:http sends any token. */
+function rawRequest(api: TestApi, method: string, path: string): Promise<{ status: number; allow: string | undefined; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${api.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${TEST_KEY}` } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body: JSON.parse(text) as unknown });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 /** A store whose every call fails the given way: the only way to provoke 5xx answers. */
 function failingRepository(failure: () => Error, reachable = true): PetRepository {
@@ -34,6 +50,16 @@ describe('errors that no route produces', () => {
     expect(onPet.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD']);
     const onProbe = await api.request('/healthz', { method: 'POST', key: null });
     await expectError(onProbe, 405, 'method_not_allowed');
+  });
+
+  it('answers a method the router does not know with 405 on a known path and 404 elsewhere', async () => {
+    api = await startTestApi();
+    const known = await rawRequest(api, 'PROPFIND', '/v1/pets');
+    expect(known.status).toBe(405);
+    expect(known.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
+    expect(known.allow?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    const unknown = await rawRequest(api, 'PROPFIND', '/nothing');
+    expect(unknown.body).toMatchObject({ code: 'not_found', status: 404 });
   });
 
   it('answers OPTIONS with 204 and the allowed methods', async () => {
@@ -88,6 +114,11 @@ describe('probes', () => {
 
   it('answers /readyz with 503 service_unavailable when storage is not reachable', async () => {
     api = await startTestApi({ repository: failingRepository(() => new StorageUnavailable(), false) });
-    await expectError(await api.request('/readyz', { key: null }), 503, 'service_unavailable');
+    const response = await api.request('/readyz', { key: null });
+    const body = await expectError(response, 503, 'service_unavailable');
+    expect(body.message).toBe('Storage is not reachable');
+    expect(response.headers.get('retry-after')).toBe('1');
+    // A known, answered condition: nothing for the error log.
+    expect(api.loggedErrors).toEqual([]);
   });
 });

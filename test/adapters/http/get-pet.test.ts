@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeForEachStorage } from '../../support/storages.js';
 import type { Pet } from '../../../core/pet.js';
 import { expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
@@ -9,11 +9,11 @@ describeForEachStorage('getPet', (storage) => {
 
   let api: TestApi;
   let pet: Pet;
-  beforeAll(async () => {
+  beforeEach(async () => {
     api = await startTestApi({ storage });
     pet = await api.repository.add({ name: 'Kitty', categoryId: 2, status: 'sold' });
   });
-  afterAll(() => api.close());
+  afterEach(() => api.close());
 
   function expectDeprecationHeaders(response: Response) {
     expect(response.headers.get('sunset')).toBe(SUNSET);
@@ -55,6 +55,11 @@ describeForEachStorage('getPet', (storage) => {
         expectDeprecationHeaders(response);
       },
     );
+
+    it('says what a valid petId is', async () => {
+      const body = await expectError(await api.request('/v1/pets/abc'), 400, 'invalid_path_parameter');
+      expect(body.message).toBe('Invalid path parameter: petId must be an integer from 0 to 9007199254740991');
+    });
 
     it('does not mark the other operations as deprecated', async () => {
       const response = await api.request('/v1/pets');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeForEachStorage } from '../../support/storages.js';
 import type { Pet, PetStatus } from '../../../core/pet.js';
 import { aNewPet } from '../../support/builders.js';
@@ -9,7 +9,7 @@ describeForEachStorage('listPets', (storage) => {
   let stored: Pet[];
   const statusCycle: (PetStatus | undefined)[] = ['sold', 'available', 'pending', undefined, 'sold'];
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     api = await startTestApi({ storage });
     stored = [];
     for (let index = 0; index < 53; index += 1) {
@@ -17,7 +17,7 @@ describeForEachStorage('listPets', (storage) => {
       stored.push(await api.repository.add(aNewPet(status === undefined ? {} : { status })));
     }
   });
-  afterAll(() => api.close());
+  afterEach(() => api.close());
 
   async function listBody(response: Response): Promise<Pet[]> {
     expect(response.status).toBe(200);
@@ -130,6 +130,16 @@ describeForEachStorage('listPets', (storage) => {
       const body = await expectError(await api.request('/v1/pets?limit=101'), 400, 'invalid_query');
       expect(body.message).toBe('Invalid query parameter: limit must be an integer from 1 to 100');
       expect(body.details).toEqual([{ path: 'limit', message: 'limit must be an integer from 1 to 100' }]);
+    });
+
+    it.each([
+      ['limit=5&limit=6', 'limit must be given once, as an integer'],
+      ['status=sold&status=sold', 'status must be given once'],
+      ['status=lost', 'status must be one of available, pending, sold'],
+      ['after=x', 'after must be an integer from 0 to 9007199254740991'],
+    ])('says what is wrong with ?%s', async (query, message) => {
+      const body = await expectError(await api.request(`/v1/pets?${query}`), 400, 'invalid_query');
+      expect(body.details).toEqual([{ path: query.split('=')[0], message }]);
     });
 
     it('reports every bad parameter in details', async () => {

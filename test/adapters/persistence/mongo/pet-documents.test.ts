@@ -48,7 +48,7 @@ describe('page queries', () => {
   });
 
   it.each([{ $ne: null }, { $gt: '' }, ['sold'], 'Sold'])('refuse a status that is not a PetStatus (%j): no operator reaches the query', (status) => {
-    expect(() => pageFilter({ status: status as unknown as PetStatus })).toThrow(TypeError);
+    expect(() => pageFilter({ status: status as unknown as PetStatus })).toThrow(new TypeError('status must be a PetStatus'));
   });
 
   it.each([{ $gt: 0 }, '5', 1.5, Number.NaN])('refuse a cursor that is not an integer (%j)', (afterId) => {

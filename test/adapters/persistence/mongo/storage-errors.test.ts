@@ -32,6 +32,7 @@ describe('classifying driver errors', () => {
     ['a bad query', serverError(2)],
     ['a generic driver error', new MongoError('something')],
     ['a programming error', new TypeError('x is undefined')],
+    ['a non-driver error that happens to carry a server code', Object.assign(new Error('x'), { code: 91 })],
     ['a thrown string', 'nope'],
   ])('treats %s as a bug, not an outage', (_case, error) => {
     expect(isStorageUnavailable(error)).toBe(false);
