@@ -42,7 +42,7 @@ const requireNonEmptyBody: Middleware = async (ctx, next) => {
 };
 
 /** Statuses raw-body and co-body give their errors; anything else is a bug and stays one. */
-function parserError(error: Error & { status?: number }, limitBytes: number): Error {
+export function parserError(error: Error & { status?: number }, limitBytes: number): Error {
   switch (error.status) {
     case 413:
       return new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`);

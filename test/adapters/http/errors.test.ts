@@ -67,6 +67,7 @@ describe('errors that no route produces', () => {
     const response = await api.request('/v1/pets', { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    await expectError(await api.request('/v1/nothing', { method: 'OPTIONS' }), 404, 'not_found');
   });
 
   it('answers 500 internal_error with a generic message, logging the cause but showing no internals', async () => {
