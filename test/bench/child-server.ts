@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ChildServer {
+  readonly port: number;
+  readonly baselineRss: number | undefined;
+  /** RSS of the server process after a full GC, asked over IPC. */
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts a bench server in its own process, so the load generator never shares its event loop. */
+export async function startChildServer(script: string, env: Record<string, string>): Promise<ChildServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let output = '';
+  const ready = await new Promise<{ port: number; baselineRss: number | undefined }>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /READY (\d+)/.exec(output)?.[1];
+      const baseline = /BASELINE_RSS (\d+)/.exec(output)?.[1];
+      if (port !== undefined) resolve({ port: Number(port), baselineRss: baseline === undefined ? undefined : Number(baseline) });
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`${script} exited with ${String(code)} before it was ready:\n${output}`));
+    });
+  });
+  return {
+    ...ready,
+    rss: () =>
+      new Promise((resolve) => {
+        child.once('message', (message: { rss: number }) => {
+          resolve(message.rss);
+        });
+        child.send('memory');
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          resolve();
+        });
+        child.kill('SIGKILL');
+      }),
+  };
+}

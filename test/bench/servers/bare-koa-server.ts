@@ -1,0 +1,66 @@
+// The framework's floor: Koa + @koa/router + koa-bodyparser with the same three routes,
+// a plain key comparison and hand-rolled checks, no validation library, no error mapping.
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { announceReady, BENCH_KEY, seedPet } from './seed.js';
+
+interface Pet {
+  id: number;
+  name: string;
+  categoryId: number;
+  status?: string;
+}
+
+const pets: Pet[] = [];
+const byStatus: Record<string, Pet[]> = { available: [], pending: [], sold: [] };
+function add(pet: Omit<Pet, 'id'>): Pet {
+  const stored = { id: pets.length + 1, ...pet };
+  pets.push(stored);
+  if (stored.status !== undefined) byStatus[stored.status]?.push(stored);
+  return stored;
+}
+const seedCount = Number(process.env.SEED_PETS ?? 0);
+for (let index = 0; index < seedCount; index += 1) add(seedPet(index));
+
+const app = new Koa();
+const router = new Router({ prefix: '/v1' });
+app.use(async (ctx, next) => {
+  if (ctx.get('Authorization') !== `Bearer ${BENCH_KEY}`) {
+    ctx.status = 401;
+    ctx.body = { code: 'unauthorized', message: 'no', status: 401 };
+    return;
+  }
+  await next();
+});
+router.get('/pets', (ctx) => {
+  const limit = ctx.query.limit === undefined ? 20 : Number(ctx.query.limit);
+  const status = typeof ctx.query.status === 'string' ? ctx.query.status : undefined;
+  const list = status === undefined ? pets : (byStatus[status] ?? []);
+  ctx.body = list.slice(0, limit);
+});
+router.post('/pets', bodyParser(), (ctx) => {
+  const body = ctx.request.body as { name?: unknown; categoryId?: unknown; status?: string };
+  if (typeof body.name !== 'string' || typeof body.categoryId !== 'number') {
+    ctx.status = 400;
+    ctx.body = { code: 'invalid_body', message: 'no', status: 400 };
+    return;
+  }
+  const pet = add(body.status === undefined ? { name: body.name, categoryId: body.categoryId } : { name: body.name, categoryId: body.categoryId, status: body.status });
+  ctx.status = 201;
+  ctx.set('Location', `/v1/pets/${pet.id}`);
+  ctx.body = pet;
+});
+router.get('/pets/:petId', (ctx) => {
+  const pet = pets[Number(ctx.params.petId) - 1];
+  if (pet === undefined) {
+    ctx.status = 404;
+    ctx.body = { code: 'not_found', message: 'no', status: 404 };
+    return;
+  }
+  ctx.body = pet;
+});
+app.use(router.routes());
+const server = app.listen(0, '127.0.0.1', () => {
+  announceReady((server.address() as { port: number }).port);
+});

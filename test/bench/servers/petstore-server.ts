@@ -1,0 +1,39 @@
+// This service as `npm start` composes it (real auth, validation and logging; STORAGE from
+// the environment, memory by default), with SEED_PETS pets added before it listens: straight
+// through the repository in memory, in bulk for MongoDB.
+import type Koa from 'koa';
+import { MongoClient } from 'mongodb';
+import type { PetRepository } from '../../../core/ports.js';
+import { toPetDocument } from '../../../adapters/persistence/mongo/pet-documents.js';
+import { resolveApiKeyDigests } from '../../../app/api-keys.js';
+import { loadConfig, type StorageConfig } from '../../../app/config.js';
+import { createContainer } from '../../../app/container.js';
+import { listen } from '../../../app/http-server.js';
+import { createLogger } from '../../../app/logger.js';
+import { TOKENS } from '../../../app/tokens.js';
+import { announceReady, BENCH_KEY, seedPet } from './seed.js';
+
+const config = loadConfig({ ...process.env, API_KEYS: BENCH_KEY, PORT: '0' });
+const container = createContainer(config, createLogger(config), resolveApiKeyDigests(config));
+const repository = await container.getAsync<PetRepository>(TOKENS.PetRepository);
+globalThis.gc?.();
+const baseline = process.memoryUsage().rss;
+const seedCount = Number(process.env.SEED_PETS ?? 0);
+if (config.storage.kind === 'mongo') await seedMongo(config.storage, seedCount);
+else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
+const running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), config);
+process.stdout.write(`BASELINE_RSS ${baseline}\n`);
+announceReady(running.address.port);
+
+/** A million single inserts would take minutes; the documents and the id counter are written in bulk. */
+async function seedMongo(storage: Extract<StorageConfig, { kind: 'mongo' }>, count: number): Promise<void> {
+  const client = new MongoClient(storage.uri);
+  const db = client.db(storage.database);
+  const batch = 10_000;
+  for (let start = 0; start < count; start += batch) {
+    const documents = Array.from({ length: Math.min(batch, count - start) }, (_, offset) => toPetDocument(start + offset + 1, seedPet(start + offset)));
+    await db.collection('pets').insertMany(documents as never[]);
+  }
+  await db.collection<{ _id: string; seq: number }>('counters').updateOne({ _id: 'pets' }, { $set: { seq: count } }, { upsert: true });
+  await client.close();
+}

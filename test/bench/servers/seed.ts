@@ -1,0 +1,23 @@
+import type { NewPet, PetStatus } from '../../../core/pet.js';
+
+export const BENCH_KEY = 'bench-key_0123456789';
+const STATUSES: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
+
+/** The n-th seeded pet: every status, and pets without one, in turn. */
+export function seedPet(index: number): NewPet {
+  const status = STATUSES[index % STATUSES.length];
+  const pet = { name: `Pet ${index}`, categoryId: index % 50 };
+  return status === undefined ? pet : { ...pet, status };
+}
+
+/** Tells the parent process where the server listens, once it is ready for load. */
+export function announceReady(port: number): void {
+  process.stdout.write(`READY ${port}\n`);
+  // The parent asks for memory readings over IPC (scale bench).
+  process.on('message', (message) => {
+    if (message === 'memory') {
+      globalThis.gc?.();
+      process.send?.({ rss: process.memoryUsage().rss });
+    }
+  });
+}

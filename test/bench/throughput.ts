@@ -1,0 +1,120 @@
+// npm run bench: this service against a bare Koa server and a bare node:http server, in
+// one run, interleaved (A B C A B C) so that drift on a noisy machine hits all of them alike.
+import { writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startChildServer, type ChildServer } from './child-server.js';
+import { describeMachine } from './machine.js';
+import { BENCH_KEY } from './servers/seed.js';
+
+const SERVERS = [
+  { name: 'petstore', script: 'test/bench/servers/petstore-server.ts' },
+  { name: 'bare-koa', script: 'test/bench/servers/bare-koa-server.ts' },
+  { name: 'bare-node', script: 'test/bench/servers/bare-node-server.ts' },
+] as const;
+type ServerName = (typeof SERVERS)[number]['name'];
+
+const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
+const WORKLOADS = [
+  { name: 'list limit=20', method: 'GET', path: '/v1/pets?limit=20' },
+  { name: 'list status=sold limit=100', method: 'GET', path: '/v1/pets?status=sold&limit=100' },
+  { name: 'create', method: 'POST', path: '/v1/pets', body: NEW_PET },
+  { name: 'get by id', method: 'GET', path: '/v1/pets/5000' },
+] as const;
+
+const SEED_PETS = 10_000;
+const CONNECTIONS = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_S = 2;
+
+interface Sample {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(port: number, workload: (typeof WORKLOADS)[number], seconds: number): Promise<Sample> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${workload.path}`,
+    method: workload.method,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
+    ...('body' in workload ? { body: workload.body } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // A refused or failed request is an error, whatever the speed it came back at.
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+async function main(): Promise<void> {
+  const servers = new Map<ServerName, ChildServer>();
+  for (const { name, script } of SERVERS) servers.set(name, await startChildServer(script, { SEED_PETS: String(SEED_PETS) }));
+  const samples = new Map<string, Sample[]>();
+  try {
+    for (const workload of WORKLOADS) {
+      for (const { name } of SERVERS) await load(servers.get(name)!.port, workload, WARMUP_S);
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        for (const { name } of SERVERS) {
+          const sample = await load(servers.get(name)!.port, workload, DURATION_S);
+          const key = `${workload.name}|${name}`;
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
+          process.stderr.write(`  ${workload.name} / ${name} / round ${round}: ${Math.round(sample.requestsPerSecond)} req/s\n`);
+        }
+      }
+    }
+  } finally {
+    for (const server of servers.values()) await server.stop();
+  }
+
+  const rows = WORKLOADS.flatMap((workload) =>
+    SERVERS.map(({ name }) => {
+      const runs = samples.get(`${workload.name}|${name}`) ?? [];
+      return {
+        workload: workload.name,
+        server: name,
+        requestsPerSecond: Math.round(mean(runs.map((run) => run.requestsPerSecond))),
+        p50Ms: mean(runs.map((run) => run.p50)),
+        p99Ms: mean(runs.map((run) => run.p99)),
+        errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      };
+    }),
+  );
+  const ratios = WORKLOADS.map((workload) => {
+    const of = (server: ServerName) => rows.find((row) => row.workload === workload.name && row.server === server)!;
+    const ours = of('petstore');
+    return {
+      workload: workload.name,
+      throughputVsKoa: ours.requestsPerSecond / of('bare-koa').requestsPerSecond,
+      throughputVsNode: ours.requestsPerSecond / of('bare-node').requestsPerSecond,
+      p99VsKoa: ours.p99Ms / of('bare-koa').p99Ms,
+    };
+  });
+
+  console.log('\n| workload | server | req/s | p50 ms | p99 ms | errors |\n|---|---|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(`| ${row.workload} | ${row.server} | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.errors} |`);
+  }
+  console.log('\n| workload | req/s vs bare Koa | req/s vs bare node | p99 vs bare Koa |\n|---|---:|---:|---:|');
+  for (const ratio of ratios) {
+    console.log(`| ${ratio.workload} | ${ratio.throughputVsKoa.toFixed(2)}x | ${ratio.throughputVsNode.toFixed(2)}x | ${ratio.p99VsKoa.toFixed(2)}x |`);
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: describeMachine(),
+    settings: { seedPets: SEED_PETS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRun: DURATION_S, warmupSeconds: WARMUP_S },
+    rows,
+    ratios,
+  };
+  writeFileSync(new URL('results/latest.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+await main();
