@@ -1,9 +1,10 @@
+import Router from '@koa/router';
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
 import { requireApiKey } from './auth-middleware.js';
 import { errorHandler, type HttpLogger } from './error-middleware.js';
-import { healthRouter } from './health-routes.js';
-import { API_BASE_PATH, petsRouter, type PetUseCases } from './pets-routes.js';
+import { addHealthRoutes } from './health-routes.js';
+import { addPetRoutes, API_BASE_PATH, type PetUseCases } from './pets-routes.js';
 
 export interface HttpAppDependencies extends PetUseCases {
   readonly authenticator: Authenticator;
@@ -16,19 +17,19 @@ export interface HttpAppDependencies extends PetUseCases {
 /** Builds the Koa application; the caller decides where and how it listens. */
 export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   const app = new Koa();
-  const health = healthRouter(dependencies.storage);
-  const pets = petsRouter(dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
+  // One router for every route: each request is matched once, whatever its path.
+  const router = new Router();
+  addHealthRoutes(router, dependencies.storage);
+  addPetRoutes(router, dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
   const checkApiKey = requireApiKey(dependencies.authenticator);
 
   app.use(errorHandler(dependencies.logger));
   app.use(answerOptionsWithNoContent);
-  app.use(health.routes());
   app.use(function guardApi(ctx, next): Promise<void> {
     return isUnderApi(ctx.path) ? checkApiKey(ctx, next) : next();
   });
-  app.use(pets.routes());
-  app.use(pets.allowedMethods());
-  app.use(health.allowedMethods());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
   return app;
 }
 

@@ -1,11 +1,9 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { PetRepository } from '../../core/ports.js';
 import { ApiError } from './api-error.js';
 
 /** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
-export function healthRouter(storage: Pick<PetRepository, 'isReachable'>): Router {
-  const router = new Router();
-
+export function addHealthRoutes(router: Router, storage: Pick<PetRepository, 'isReachable'>): void {
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
@@ -16,6 +14,4 @@ export function healthRouter(storage: Pick<PetRepository, 'isReachable'>): Route
     }
     ctx.body = { status: 'ready' };
   });
-
-  return router;
 }

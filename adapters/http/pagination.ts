@@ -7,8 +7,7 @@ import type { PetPage } from '../../core/use-cases/list-pets.js';
  */
 export function nextPageLink(basePath: string, query: { limit: number; status?: PetStatus | undefined }, page: PetPage): string | undefined {
   if (page.nextAfterId === undefined) return undefined;
-  const params = new URLSearchParams({ limit: String(query.limit) });
-  if (query.status !== undefined) params.set('status', query.status);
-  params.set('after', String(page.nextAfterId));
-  return `<${basePath}?${params.toString()}>; rel="next"`;
+  // Integers and PetStatus values need no escaping; this runs on every listing.
+  const status = query.status === undefined ? '' : `&status=${query.status}`;
+  return `<${basePath}?limit=${query.limit}${status}&after=${page.nextAfterId}>; rel="next"`;
 }

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
@@ -16,9 +16,7 @@ export interface PetUseCases {
   readonly getPet: GetPet;
 }
 
-export function petsRouter({ listPets, createPet, getPet }: PetUseCases, options: { bodyLimitBytes: number }): Router {
-  const router = new Router();
-
+export function addPetRoutes(router: Router, { listPets, createPet, getPet }: PetUseCases, options: { bodyLimitBytes: number }): void {
   router.get(PETS_PATH, async (ctx) => {
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
@@ -39,6 +37,4 @@ export function petsRouter({ listPets, createPet, getPet }: PetUseCases, options
     const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
     ctx.body = await getPet.execute(petId);
   });
-
-  return router;
 }
