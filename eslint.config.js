@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/'] },
+  { ignores: ['dist/', 'dist-bench/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/'] },
   eslint.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {

@@ -1,19 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** npm runs the bench scripts from the project root, where dist-bench/ is built. */
+const ROOT = process.cwd();
 
 export interface ChildServer {
   readonly port: number;
   readonly baselineRss: number | undefined;
   /** RSS of the server process after a full GC, asked over IPC. */
   rss(): Promise<number>;
+  /** CPU time (user + system) the server process has used so far, in microseconds. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** Starts a bench server in its own process, so the load generator never shares its event loop. */
+/**
+ * Starts a bench server in its own process, so the load generator never shares its event loop.
+ * It runs the compiled JavaScript (`npm run build:bench`), as `npm start` does, not tsx.
+ */
 export async function startChildServer(script: string, env: Record<string, string>): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
+  const compiled = `dist-bench/${script.replace(/\.ts$/, '.js')}`;
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', compiled], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -38,6 +44,13 @@ export async function startChildServer(script: string, env: Record<string, strin
           resolve(message.rss);
         });
         child.send('memory');
+      }),
+    cpuMicros: () =>
+      new Promise((resolve) => {
+        child.once('message', (message: { cpuMicros: number }) => {
+          resolve(message.cpuMicros);
+        });
+        child.send('cpu');
       }),
     stop: () =>
       new Promise((resolve) => {

@@ -2,27 +2,42 @@
 // with 1,000 / 100,000 / 1,000,000 pets; for MongoDB too when TEST_MONGODB_URI is set.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { Agent, get as httpGet } from 'node:http';
 import { MongoClient } from 'mongodb';
 import { startChildServer } from './child-server.js';
 import { describeMachine } from './machine.js';
 import { BENCH_KEY } from './servers/seed.js';
 
 const SIZES = [1_000, 100_000, 1_000_000];
-const CONNECTIONS = 10;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_S = 1;
+const WARMUP_REQUESTS = 500;
+const TIMED_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 
+/**
+ * Latency of one request at a time over a kept-alive connection, timed in microseconds:
+ * at these speeds a load generator's whole-millisecond percentiles cannot tell sizes apart.
+ */
 async function latency(port: number, path: string) {
-  await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: WARMUP_S, headers: { authorization: `Bearer ${BENCH_KEY}` } });
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { authorization: `Bearer ${BENCH_KEY}` },
-  });
-  if (result.non2xx + result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: Math.round(result.requests.average) };
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const request = httpGet({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${BENCH_KEY}` } }, (response) => {
+        if (response.statusCode !== 200) reject(new Error(`${path}: status ${String(response.statusCode)}`));
+        response.resume();
+        response.on('end', resolve);
+      });
+      request.on('error', reject);
+    });
+  for (let index = 0; index < WARMUP_REQUESTS; index += 1) await once();
+  const micros: number[] = [];
+  for (let index = 0; index < TIMED_REQUESTS; index += 1) {
+    const start = process.hrtime.bigint();
+    await once();
+    micros.push(Number(process.hrtime.bigint() - start) / 1000);
+  }
+  agent.destroy();
+  micros.sort((a, b) => a - b);
+  const at = (quantile: number) => Math.round(micros[Math.min(micros.length - 1, Math.floor(quantile * micros.length))]!);
+  return { p50Us: at(0.5), p99Us: at(0.99) };
 }
 
 async function measure(storage: 'memory' | 'mongo', size: number, env: Record<string, string>) {
@@ -65,10 +80,10 @@ async function main(): Promise<void> {
     console.log('MongoDB scale runs skipped: set TEST_MONGODB_URI=mongodb://host:27017 to include them.');
   }
 
-  console.log('\n| storage | pets | sold page p50 / p99 ms | deep after= page p50 / p99 ms | RSS MB | RSS bytes/pet |\n|---|---:|---:|---:|---:|---:|');
+  console.log('\n| storage | pets | sold page p50 / p99 µs | deep after= page p50 / p99 µs | RSS MB | RSS bytes/pet |\n|---|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| ${row.storage} | ${row.pets.toLocaleString('en')} | ${row.filtered.p50Ms} / ${row.filtered.p99Ms} | ${row.deepPage.p50Ms} / ${row.deepPage.p99Ms} | ${row.rssMB} | ${row.rssBytesPerPet} |`,
+      `| ${row.storage} | ${row.pets.toLocaleString('en')} | ${row.filtered.p50Us} / ${row.filtered.p99Us} | ${row.deepPage.p50Us} / ${row.deepPage.p99Us} | ${row.rssMB} | ${row.rssBytesPerPet} |`,
     );
   }
   const ratios = ['memory', 'mongo'].flatMap((storage) => {
@@ -77,18 +92,18 @@ async function main(): Promise<void> {
     if (!small || !large) return [];
     return [{
       storage,
-      filteredP99LargeVsSmall: large.filtered.p99Ms / small.filtered.p99Ms,
-      deepPageP99LargeVsSmall: large.deepPage.p99Ms / small.deepPage.p99Ms,
-      filteredP50LargeVsSmall: large.filtered.p50Ms / small.filtered.p50Ms,
-      deepPageP50LargeVsSmall: large.deepPage.p50Ms / small.deepPage.p50Ms,
+      filteredP99LargeVsSmall: large.filtered.p99Us / small.filtered.p99Us,
+      deepPageP99LargeVsSmall: large.deepPage.p99Us / small.deepPage.p99Us,
+      filteredP50LargeVsSmall: large.filtered.p50Us / small.filtered.p50Us,
+      deepPageP50LargeVsSmall: large.deepPage.p50Us / small.deepPage.p50Us,
     }];
   });
   for (const ratio of ratios) {
     console.log(`\n${ratio.storage}: 1,000,000 vs 1,000 pets: sold page p50 ${ratio.filteredP50LargeVsSmall.toFixed(2)}x, p99 ${ratio.filteredP99LargeVsSmall.toFixed(2)}x; deep page p50 ${ratio.deepPageP50LargeVsSmall.toFixed(2)}x, p99 ${ratio.deepPageP99LargeVsSmall.toFixed(2)}x`);
   }
   writeFileSync(
-    new URL('results/scale-latest.json', import.meta.url),
-    `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), settings: { connections: CONNECTIONS, secondsPerRun: DURATION_S }, rows, ratios }, null, 2)}\n`,
+    'test/bench/results/scale-latest.json',
+    `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), settings: { warmupRequests: WARMUP_REQUESTS, timedRequests: TIMED_REQUESTS, oneRequestAtATime: true }, rows, ratios }, null, 2)}\n`,
   );
 }
 

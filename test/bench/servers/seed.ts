@@ -13,11 +13,17 @@ export function seedPet(index: number): NewPet {
 /** Tells the parent process where the server listens, once it is ready for load. */
 export function announceReady(port: number): void {
   process.stdout.write(`READY ${port}\n`);
+  // A normal exit on SIGINT lets `node --cpu-prof` write its profile.
+  process.once('SIGINT', () => process.exit(0));
   // The parent asks for memory readings over IPC (scale bench).
   process.on('message', (message) => {
     if (message === 'memory') {
       globalThis.gc?.();
       process.send?.({ rss: process.memoryUsage().rss });
+    }
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMicros: user + system });
     }
   });
 }
