@@ -1,5 +1,7 @@
 import bytes from 'bytes';
 import * as v from 'valibot';
+// A key with characters a bearer token cannot hold could never be sent.
+import { BEARER_TOKEN } from '../adapters/http/auth-middleware.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const STORAGE_KINDS = ['memory', 'mongo'] as const;
@@ -36,8 +38,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** A bearer token's characters (RFC 6750 b64token); any other key could never be sent. */
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
 const integerSetting = (min: number, max: number, unit = '') => {

@@ -44,6 +44,11 @@ export class ApiError extends Error {
     this.status = ERROR_STATUS[code];
   }
 
+  /** 503: a condition the client may retry shortly. */
+  static serviceUnavailable(message: string): ApiError {
+    return new ApiError('service_unavailable', message, { headers: { 'Retry-After': '1' } });
+  }
+
   /** `details` is left out of the JSON when there are none. */
   toBody(): ErrorBody {
     return { code: this.code, message: this.message, status: this.status, details: this.options.details };

@@ -4,7 +4,7 @@ import { ApiError } from './api-error.js';
 
 const REALM = 'Bearer realm="petstore"';
 /** RFC 6750 b64token: the characters a bearer token may hold. */
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /**
  * Guards everything it is mounted on, before routing and validation, so that a caller

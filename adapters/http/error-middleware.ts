@@ -42,10 +42,7 @@ const DOMAIN_ERRORS: Record<string, (error: DomainError) => ApiError> = {
   pet_not_found: (error) => new ApiError('not_found', error.message),
   invalid_pet: ruleViolation('invalid_body', 'request body'),
   invalid_page_query: ruleViolation('invalid_query', 'query parameter'),
-  storage_unavailable: () =>
-    new ApiError('service_unavailable', 'The service is temporarily unavailable; retry later', {
-      headers: { 'Retry-After': '1' },
-    }),
+  storage_unavailable: () => ApiError.serviceUnavailable('The service is temporarily unavailable; retry later'),
 };
 
 function fromDomainError(error: DomainError): ApiError {

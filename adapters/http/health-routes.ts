@@ -10,7 +10,7 @@ export function addHealthRoutes(router: Router, storage: Pick<PetRepository, 'is
 
   router.get('/readyz', async (ctx) => {
     if (!(await storage.isReachable())) {
-      throw new ApiError('service_unavailable', 'Storage is not reachable', { headers: { 'Retry-After': '1' } });
+      throw ApiError.serviceUnavailable('Storage is not reachable');
     }
     ctx.body = { status: 'ready' };
   });

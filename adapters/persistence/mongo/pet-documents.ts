@@ -1,4 +1,4 @@
-import { isPetStatus, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
+import { isPetId, isPetStatus, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/ports.js';
 
 /** How a pet is stored: the id is the document's `_id`, and a missing status is no field at all. */
@@ -43,5 +43,5 @@ export function pageFilter({ status, afterId = 0 }: Pick<PetPageQuery, 'status' 
 }
 
 export function idFilter(id: PetId): { _id: number } | undefined {
-  return Number.isSafeInteger(id) && id > 0 ? { _id: id } : undefined;
+  return isPetId(id) ? { _id: id } : undefined;
 }
