@@ -26,6 +26,11 @@ export interface AppConfig {
   /** Hex SHA-256 digests of accepted keys. */
   readonly apiKeySha256: readonly string[];
   readonly bodyLimitBytes: number;
+  /** Where clients reach production and staging, each ending in /v1; the OpenAPI document lists them. */
+  readonly publicBaseUrl: string | undefined;
+  readonly stagingBaseUrl: string | undefined;
+  /** Browser origins allowed to call the API (CORS); empty: CORS off. */
+  readonly corsOrigins: readonly string[];
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly production: boolean;
 }
@@ -52,6 +57,24 @@ const commaList = (rule: RegExp, message: string) =>
     v.check((items) => items.every((item) => rule.test(item)), message),
   );
 
+/** An absolute http(s) address ending in /v1: published in the OpenAPI document, so no credentials. */
+function isApiBaseUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const { protocol, username, password, pathname, search, hash } = new URL(text);
+  const credentials = username !== '' || password !== '';
+  // The text itself must end in /v1 too: `?` or `#` with nothing after leave search and hash empty.
+  const endsInV1 = pathname.endsWith('/v1') && search === '' && hash === '' && text.endsWith('/v1');
+  return (protocol === 'http:' || protocol === 'https:') && !credentials && endsInV1;
+}
+
+const baseUrl = v.pipe(
+  v.string(),
+  v.check(isApiBaseUrl, 'must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'),
+);
+
+/** A browser origin as the Origin header carries it: scheme://host[:port], nothing more. */
+const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
+
 const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
 
 const environment = v.object({
@@ -74,6 +97,9 @@ const environment = v.object({
     ),
     '1mb',
   ),
+  PUBLIC_BASE_URL: v.optional(baseUrl),
+  STAGING_BASE_URL: v.optional(baseUrl),
+  CORS_ORIGINS: v.optional(commaList(ORIGIN, 'must be comma-separated origins such as https://app.example.com'), ''),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   NODE_ENV: v.optional(v.string(), 'development'),
 });
@@ -97,6 +123,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     apiKeys: settings.API_KEYS,
     apiKeySha256: settings.API_KEY_SHA256,
     bodyLimitBytes: settings.BODY_LIMIT,
+    publicBaseUrl: settings.PUBLIC_BASE_URL,
+    stagingBaseUrl: settings.STAGING_BASE_URL,
+    corsOrigins: settings.CORS_ORIGINS,
     logLevel: settings.LOG_LEVEL,
     production: settings.NODE_ENV === 'production',
   };

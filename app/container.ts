@@ -8,6 +8,8 @@ import { GetPet } from '../core/use-cases/get-pet.js';
 import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
+import type { ServerEntry } from '../adapters/http/openapi/openapi-document.js';
+import { API_BASE_PATH } from '../adapters/http/pets-routes.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
@@ -37,11 +39,31 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeyD
 
   container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
     (listPets: ListPets, createPet: CreatePet, getPet: GetPet, authenticator: Authenticator, storage: PetRepository, log: Logger, settings: AppConfig) =>
-      createHttpApp({ listPets, createPet, getPet, authenticator, storage, logger: log, bodyLimitBytes: settings.bodyLimitBytes }),
+      createHttpApp({
+        listPets,
+        createPet,
+        getPet,
+        authenticator,
+        storage,
+        logger: log,
+        bodyLimitBytes: settings.bodyLimitBytes,
+        servers: apiServers(settings),
+        corsOrigins: settings.corsOrigins,
+      }),
     [TOKENS.ListPets, TOKENS.CreatePet, TOKENS.GetPet, TOKENS.Authenticator, TOKENS.PetRepository, TOKENS.Logger, TOKENS.Config],
   );
 
   return container;
+}
+
+/** Without a public address the document points at whichever server serves it (a relative URL). */
+export function apiServers(config: Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>): ServerEntry[] {
+  return [
+    config.publicBaseUrl === undefined
+      ? { url: API_BASE_PATH, description: 'This server' }
+      : { url: config.publicBaseUrl, description: 'Production' },
+    ...(config.stagingBaseUrl === undefined ? [] : [{ url: config.stagingBaseUrl, description: 'Staging' }]),
+  ];
 }
 
 function bindStorage(container: Container, storage: StorageConfig): void {

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * The fixed set of error codes this API answers with, and the HTTP status of each.
  * The README documents this table; clients branch on `code`, never on `message`.
@@ -17,19 +19,25 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
-export interface ErrorDetail {
-  readonly path: string;
-  readonly message: string;
-}
+const errorDetailSchema = v.strictObject({
+  path: v.pipe(v.string(), v.description('The offending field, dot-separated; empty for the body as a whole.')),
+  message: v.pipe(v.string(), v.description('What is wrong with it.')),
+});
 
-/** The body of every error response. */
-export interface ErrorBody {
-  readonly code: ErrorCode;
-  readonly message: string;
-  readonly status: number;
-  readonly details?: readonly ErrorDetail[] | undefined;
-}
+/** The body of every error response, as the OpenAPI document publishes it. */
+export const errorBodySchema = v.strictObject({
+  code: v.pipe(v.picklist(ERROR_CODES), v.description('Machine-readable; branch on this.')),
+  message: v.pipe(v.string(), v.description('For humans; may change between releases.')),
+  status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599), v.description('The HTTP status of the response.')),
+  details: v.optional(
+    v.pipe(v.array(errorDetailSchema), v.description('Validation errors only: one entry per offending field.')),
+  ),
+});
+
+export type ErrorDetail = v.InferOutput<typeof errorDetailSchema>;
+export type ErrorBody = v.InferOutput<typeof errorBodySchema>;
 
 /** An error already phrased for the client: the error middleware renders it as it is. */
 export class ApiError extends Error {
@@ -38,7 +46,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { details?: readonly ErrorDetail[]; headers?: Record<string, string> } = {},
+    readonly options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

@@ -2,9 +2,14 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
 import { requireApiKey } from './auth-middleware.js';
-import { errorHandler, type HttpLogger } from './error-middleware.js';
+import { corsFor } from './cors.js';
+import { addDocsRoutes } from './docs-routes.js';
+import { errorHandler } from './error-middleware.js';
 import { addHealthRoutes } from './health-routes.js';
+import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
 import { addPetRoutes, API_BASE_PATH, type PetUseCases } from './pets-routes.js';
+import { requestContext, type HttpLogger } from './request-context.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
   readonly authenticator: Authenticator;
@@ -12,6 +17,10 @@ export interface HttpAppDependencies extends PetUseCases {
   readonly logger: HttpLogger;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
+  /** The base addresses the OpenAPI document lists, each ending in /v1. */
+  readonly servers: readonly ServerEntry[];
+  /** Origins (scheme://host[:port]) whose browser scripts may call the API; none: CORS off. */
+  readonly corsOrigins: readonly string[];
 }
 
 /** Builds the Koa application; the caller decides where and how it listens. */
@@ -20,10 +29,14 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   // One router for every route: each request is matched once, whatever its path.
   const router = new Router();
   addHealthRoutes(router, dependencies.storage);
+  addDocsRoutes(router, buildOpenApiDocument({ servers: dependencies.servers }));
   addPetRoutes(router, dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
   const checkApiKey = requireApiKey(dependencies.authenticator);
 
-  app.use(errorHandler(dependencies.logger));
+  app.use(requestContext(dependencies.logger));
+  app.use(securityHeaders({ apiOrigins: originsOf(dependencies.servers) }));
+  app.use(errorHandler());
+  if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins));
   app.use(answerOptionsWithNoContent);
   app.use(function guardApi(ctx, next): Promise<void> {
     return isUnderApi(ctx.path) ? checkApiKey(ctx, next) : next();
@@ -41,4 +54,9 @@ const answerOptionsWithNoContent: Koa.Middleware = async (ctx, next) => {
 
 function isUnderApi(path: string): boolean {
   return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
+}
+
+/** Absolute server addresses name origins the docs page may call; a relative one is this origin. */
+function originsOf(servers: readonly ServerEntry[]): string[] {
+  return servers.flatMap(({ url }) => (URL.canParse(url) ? [new URL(url).origin] : []));
 }

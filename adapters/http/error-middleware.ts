@@ -1,17 +1,13 @@
 import type { Context, Middleware } from 'koa';
 import { DomainError, type RuleViolation } from '../../core/errors.js';
 import { ApiError, type ErrorCode } from './api-error.js';
-
-/** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
-export interface HttpLogger {
-  error(details: object, message: string): void;
-}
+import { requestLogger } from './request-context.js';
 
 /**
  * First in the chain: every error, whoever raised it, leaves as the Error body.
  * Requests nothing answered (no route, wrong method) become errors here too.
  */
-export function errorHandler(logger: HttpLogger): Middleware {
+export function errorHandler(): Middleware {
   return async function renderErrors(ctx, next) {
     try {
       await next();
@@ -20,7 +16,7 @@ export function errorHandler(logger: HttpLogger): Middleware {
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status >= 500 && !(error instanceof ApiError)) {
-        logger.error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+        requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       }
       for (const [name, value] of Object.entries(apiError.options.headers ?? {})) ctx.set(name, value);
       ctx.status = apiError.status;

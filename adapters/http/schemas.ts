@@ -12,15 +12,25 @@ import { ApiError, type ErrorCode, type ErrorDetail } from './api-error.js';
 /** Unsigned decimal digits only: no sign, exponent, fraction, hex or blank. */
 const DECIMAL_DIGITS = /^[0-9]+$/;
 
-function integerParameter(name: string, min: number, max: number) {
+/** OpenAPI formats, for the document: ids are int64 in the interface (held exactly up to 2^53-1). */
+const INT64 = v.metadata<number, { readonly format: string }>({ format: 'int64' });
+const INT32 = v.metadata<number, { readonly format: string }>({ format: 'int32' });
+const INT32_MAX = 2 ** 31 - 1;
+
+function integerParameter(name: string, min: number, max: number, description: string) {
   const rule = `${name} must be an integer from ${min} to ${max}`;
   return v.pipe(
     // A repeated query parameter arrives as an array.
     v.string(`${name} must be given once, as an integer`),
     v.regex(DECIMAL_DIGITS, rule),
     v.transform(Number),
+    // What the text decodes to, which the OpenAPI document describes; it cannot fail here.
+    v.number(),
+    v.integer(),
     v.minValue(min, rule),
     v.maxValue(max, rule),
+    max > INT32_MAX ? INT64 : INT32,
+    v.description(description),
   );
 }
 
@@ -28,25 +38,49 @@ const petStatus = (name: string) =>
   v.picklist(PET_STATUSES, (issue) => (issue.received === 'Array' ? `${name} must be given once` : STATUS_RULE));
 
 export const listPetsQuery = v.object({
-  limit: v.optional(integerParameter('limit', LIST_LIMIT_MIN, LIST_LIMIT_MAX), String(LIST_LIMIT_DEFAULT)),
-  status: v.optional(petStatus('status')),
-  after: v.optional(integerParameter('after', 0, Number.MAX_SAFE_INTEGER)),
+  limit: v.optional(
+    integerParameter('limit', LIST_LIMIT_MIN, LIST_LIMIT_MAX, 'The most pets to return in this page.'),
+    String(LIST_LIMIT_DEFAULT),
+  ),
+  status: v.optional(v.pipe(petStatus('status'), v.description('Only pets with this status.'))),
+  after: v.optional(
+    integerParameter('after', 0, Number.MAX_SAFE_INTEGER, 'Only pets with an id greater than this one (0: from the start); the `next` link carries it.'),
+  ),
 });
 
 export const petIdPath = v.object({
-  petId: integerParameter('petId', 0, Number.MAX_SAFE_INTEGER),
+  petId: integerParameter('petId', 0, Number.MAX_SAFE_INTEGER, 'The id of the pet.'),
 });
 
-const newPetFields = v.strictObject(
+export const petStatusSchema = v.pipe(
+  v.picklist(PET_STATUSES, STATUS_RULE),
+  v.description('Availability status. A pet added without one has none.'),
+);
+
+/** The fields a NewPet and a Pet share: written once, read by both schemas. */
+const petFields = {
+  name: v.pipe(
+    v.string('name must be a string'),
+    // \S is the complement of what String.prototype.trim removes, and JSON Schema can say it.
+    v.regex(/\S/, 'name must not be blank'),
+    v.maxLength(PET_NAME_MAX_LENGTH, `name must be at most ${PET_NAME_MAX_LENGTH} characters`),
+    v.description("The animal's name; not blank."),
+  ),
+  categoryId: v.pipe(
+    v.number('categoryId must be an integer'),
+    v.safeInteger(CATEGORY_ID_RULE),
+    INT64,
+    v.description('The category the animal belongs to.'),
+  ),
+  status: v.optional(petStatusSchema),
+};
+
+const newPetSchema = v.strictObject(
   {
-    id: v.optional(v.never('id is assigned by the service and must not be sent')),
-    name: v.pipe(
-      v.string('name must be a string'),
-      v.check((name) => name.trim() !== '', 'name must not be blank'),
-      v.maxLength(PET_NAME_MAX_LENGTH, `name must be at most ${PET_NAME_MAX_LENGTH} characters`),
+    id: v.optional(
+      v.pipe(v.never('id is assigned by the service and must not be sent'), v.description('Assigned by the service; never sent.')),
     ),
-    categoryId: v.pipe(v.number('categoryId must be an integer'), v.safeInteger(CATEGORY_ID_RULE)),
-    status: v.optional(v.picklist(PET_STATUSES, STATUS_RULE)),
+    ...petFields,
   },
   (issue) => (issue.expected === 'never' ? 'is not a field of NewPet' : 'is required'),
 );
@@ -56,8 +90,16 @@ export const newPetBody = v.pipe(
     (body) => typeof body === 'object' && body !== null && !Array.isArray(body),
     'The request body must be a JSON object',
   ),
-  newPetFields,
+  newPetSchema,
 );
+
+/** What the service answers with: never validated at run time, it is what the document promises. */
+export const petSchema = v.strictObject({
+  id: v.pipe(v.number(), v.safeInteger(), v.minValue(1), INT64, v.description('Assigned by the service: positive and increasing.')),
+  ...petFields,
+});
+
+export const petsSchema = v.array(petSchema);
 
 /** Validates `input`, or throws the API error naming every offending field. */
 export function parseOrThrow<TSchema extends v.GenericSchema>(

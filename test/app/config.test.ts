@@ -20,6 +20,9 @@ describe('loadConfig', () => {
       apiKeys: [],
       apiKeySha256: [],
       bodyLimitBytes: 1024 * 1024,
+      publicBaseUrl: undefined,
+      stagingBaseUrl: undefined,
+      corsOrigins: [],
       logLevel: 'info',
       production: false,
     });
@@ -35,6 +38,9 @@ describe('loadConfig', () => {
         API_KEYS: 'one, two,,three',
         API_KEY_SHA256: `${digest},${'B'.repeat(64)}`,
         BODY_LIMIT: '512kb',
+        PUBLIC_BASE_URL: 'https://api.example.com/v1',
+        STAGING_BASE_URL: 'http://staging.example.com:8080/petstore/v1',
+        CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
       }),
@@ -45,6 +51,9 @@ describe('loadConfig', () => {
       apiKeys: ['one', 'two', 'three'],
       apiKeySha256: [digest, 'B'.repeat(64)],
       bodyLimitBytes: 512 * 1024,
+      publicBaseUrl: 'https://api.example.com/v1',
+      stagingBaseUrl: 'http://staging.example.com:8080/petstore/v1',
+      corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
       logLevel: 'debug',
       production: true,
     });
@@ -80,6 +89,15 @@ describe('loadConfig', () => {
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ API_KEYS: 'good,has space' }, 'API_KEYS must be comma-separated keys of letters, digits and -._~+/'],
     [{ API_KEY_SHA256: 'abc' }, 'API_KEY_SHA256 must be comma-separated SHA-256 digests, 64 hex digits each'],
+    [{ PUBLIC_BASE_URL: 'https://api.example.com' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ PUBLIC_BASE_URL: 'https://api.example.com/v1/' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ PUBLIC_BASE_URL: 'https://api.example.com/v1?x=1/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ PUBLIC_BASE_URL: 'ftp://api.example.com/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ PUBLIC_BASE_URL: '/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ STAGING_BASE_URL: 'https://user:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ STAGING_BASE_URL: 'https://:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
+    [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
+    [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);
   });

@@ -5,23 +5,28 @@ import { GetPet } from '../../core/use-cases/get-pet.js';
 import { ListPets } from '../../core/use-cases/list-pets.js';
 import { sha256, StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../../adapters/http/app.js';
-import type { HttpLogger } from '../../adapters/http/error-middleware.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { listen } from '../../app/http-server.js';
+import { createLogger } from '../../app/logger.js';
+import { fetchDocumented } from './openapi-check.js';
 import type { StorageUnderTest } from './storages.js';
 
 export const TEST_KEY = 'test-key_0123456789abcdef';
 
-export interface LoggedLine {
-  readonly details: object;
-  readonly message: string;
-}
+/** One JSON log line, as the service writes it. */
+export type LoggedLine = Record<string, unknown> & { readonly level: string; readonly msg: string };
 
 export interface TestApi {
   readonly baseUrl: string;
   readonly repository: PetRepository;
+  /** Every line the service logged, parsed. */
+  readonly logLines: LoggedLine[];
+  /** The lines at level error. */
   readonly loggedErrors: LoggedLine[];
-  /** fetch against the server; sends TEST_KEY unless `key` says otherwise (null: no header). */
+  /**
+   * fetch against the server; sends TEST_KEY unless `key` says otherwise (null: no header).
+   * Fails the test if the response is not one the service's OpenAPI document describes.
+   */
   request(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
   postJson(path: string, body: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -29,12 +34,18 @@ export interface TestApi {
 
 /** The real HTTP adapter over a real socket on 127.0.0.1, with the real core behind it. */
 export async function startTestApi(
-  options: { repository?: PetRepository; storage?: StorageUnderTest; bodyLimitBytes?: number } = {},
+  options: {
+    repository?: PetRepository;
+    storage?: StorageUnderTest;
+    bodyLimitBytes?: number;
+    corsOrigins?: string[];
+    servers?: { url: string; description: string }[];
+  } = {},
 ): Promise<TestApi> {
   const fixture = options.storage ? await options.storage.createFixture() : undefined;
   const repository = fixture?.repository ?? options.repository ?? new InMemoryPetRepository();
-  const loggedErrors: LoggedLine[] = [];
-  const logger: HttpLogger = { error: (details, message) => loggedErrors.push({ details, message }) };
+  const logLines: LoggedLine[] = [];
+  const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
   const app = createHttpApp({
     listPets: new ListPets(repository),
     createPet: new CreatePet(repository),
@@ -43,6 +54,8 @@ export async function startTestApi(
     storage: repository,
     logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    servers: options.servers ?? [{ url: '/v1', description: 'This server' }],
+    corsOrigins: options.corsOrigins ?? [],
   });
   const running = await listen(app, { port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
@@ -50,13 +63,16 @@ export async function startTestApi(
   const request: TestApi['request'] = (path, { key = TEST_KEY, headers, ...init } = {}) => {
     const allHeaders = new Headers(headers);
     if (key !== null && !allHeaders.has('Authorization')) allHeaders.set('Authorization', `Bearer ${key}`);
-    return fetch(`${baseUrl}${path}`, { ...init, headers: allHeaders });
+    return fetchDocumented(`${baseUrl}${path}`, { ...init, headers: allHeaders });
   };
 
   return {
     baseUrl,
     repository,
-    loggedErrors,
+    logLines,
+    get loggedErrors() {
+      return logLines.filter((line) => line.level === 'error');
+    },
     request,
     postJson: (path, body) =>
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),

@@ -2,6 +2,7 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../../core/errors.js';
 import { errorHandler } from '../../../adapters/http/error-middleware.js';
+import { requestContext, type HttpLogger } from '../../../adapters/http/request-context.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
 import { expectError } from '../../support/api-harness.js';
 
@@ -22,10 +23,17 @@ const thrownBy: Record<string, () => unknown> = {
 let running: RunningServer;
 let base: string;
 const logged: { details: object; message: string }[] = [];
+const errorLog: HttpLogger = {
+  info: () => undefined,
+  error: (details, message) => logged.push({ details, message }),
+  child: () => errorLog,
+};
 
 beforeAll(async () => {
   const app = new Koa();
-  app.use(errorHandler({ error: (details, message) => logged.push({ details, message }) }));
+  // The error middleware logs through the request's logger, which requestContext provides.
+  app.use(requestContext(errorLog));
+  app.use(errorHandler());
   app.use((ctx) => {
     const makeError = thrownBy[ctx.path];
     if (makeError) throw makeError();

@@ -77,7 +77,7 @@ describe('errors that no route produces', () => {
     expect(body.message).toBe('The server could not complete the request');
     expect(JSON.stringify(body)).not.toMatch(/secret|stack|at .*\.ts/);
     expect(api.loggedErrors).toHaveLength(1);
-    expect(api.loggedErrors[0]?.message).toBe('request failed');
+    expect(api.loggedErrors[0]?.msg).toBe('request failed');
     expect(JSON.stringify(api.loggedErrors)).not.toContain(TEST_KEY);
   });
 
@@ -93,7 +93,7 @@ describe('errors that no route produces', () => {
       expect(body.message).toBe('The service is temporarily unavailable; retry later');
       expect(response.headers.get('retry-after')).toBe('1');
     }
-    expect(api.loggedErrors.map((line) => line.message)).toEqual(['request failed', 'request failed', 'request failed']);
+    expect(api.loggedErrors.map((line) => line.msg)).toEqual(['request failed', 'request failed', 'request failed']);
   });
 });
 

@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type Router from '@koa/router';
+import send from 'koa-send';
+
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+const ASSETS_PATH = `${DOCS_PATH}/assets`;
+
+/** Swagger UI's files, served from the npm package: no CDN, so the page works behind any firewall. */
+const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_UI_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']);
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Pet store API reference</title>
+  <link rel="stylesheet" href="${ASSETS_PATH}/swagger-ui.css">
+  <link rel="icon" type="image/png" href="${ASSETS_PATH}/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
+  <script src="${ASSETS_PATH}/start-docs.js"></script>
+</body>
+</html>
+`;
+
+// A file of its own rather than an inline script, so the page's CSP can forbid inline scripts.
+const START_DOCS_SCRIPT = `window.ui = SwaggerUIBundle({
+  url: '${OPENAPI_PATH}',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  // The default would send the document to validator.swagger.io.
+  validatorUrl: null,
+});
+`;
+
+/** The OpenAPI document and a reference page rendered from it; outside /v1 and without a key. */
+export function addDocsRoutes(router: Router, openApiDocument: object): void {
+  // Serialised once: the document is fixed for the life of the process.
+  const openApiJson = JSON.stringify(openApiDocument);
+
+  router.get(OPENAPI_PATH, (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openApiJson;
+  });
+
+  router.get(DOCS_PATH, (ctx) => {
+    ctx.type = 'text/html';
+    ctx.body = DOCS_PAGE;
+  });
+
+  router.get(`${ASSETS_PATH}/start-docs.js`, (ctx) => {
+    ctx.type = 'text/javascript';
+    ctx.body = START_DOCS_SCRIPT;
+  });
+
+  router.get(`${ASSETS_PATH}/:file`, async (ctx) => {
+    const { file } = ctx.params;
+    // Unknown names fall through to the API's 404; nothing outside this list is ever read.
+    if (file === undefined || !SWAGGER_UI_FILES.has(file)) return;
+    // Not fingerprinted, so cached for an hour rather than for ever.
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    await send(ctx, file, { root: SWAGGER_UI_DIR });
+  });
+}

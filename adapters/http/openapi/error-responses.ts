@@ -1,0 +1,52 @@
+import { ERROR_STATUS, type ErrorCode } from '../api-error.js';
+
+/** When each code is answered: the text the document gives for it. */
+const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  unauthorized: 'the API key is missing, malformed or unknown',
+  invalid_json: 'the body is empty or not valid JSON',
+  invalid_body: 'the JSON is not a valid NewPet; `details` names each offending field',
+  invalid_query: 'a query parameter is invalid; `details` names it',
+  invalid_path_parameter: 'petId is not a decimal integer within 0..2^53-1',
+  not_found: 'no pet has this id',
+  method_not_allowed: 'the path exists, but not with this method; `Allow` lists the methods',
+  payload_too_large: 'the body is larger than the configured limit',
+  unsupported_media_type: 'the body is not application/json, or its encoding is unknown',
+  internal_error: 'a fault in the service; the message is generic and the cause is logged',
+  service_unavailable: 'storage is unreachable; retry after `Retry-After` seconds',
+};
+
+/** Headers an error of that status always carries, besides those of every response. */
+const HEADERS_BY_STATUS: Partial<Record<number, Record<string, { $ref: string }>>> = {
+  401: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+  503: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+};
+
+type HeaderRefs = Record<string, { $ref: string }>;
+
+/**
+ * One response per status the operation can answer with an error, each naming exactly the
+ * codes it may carry, so a client (and our tests) can tell a documented error from a surprise.
+ */
+export function errorResponses(codes: readonly ErrorCode[], headers: (status: number) => HeaderRefs): Record<string, object> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, codesOfStatus]) => [
+      String(status),
+      {
+        description: codesOfStatus.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code]}.`).join(' '),
+        headers: { ...headers(status), ...HEADERS_BY_STATUS[status] },
+        content: {
+          'application/json': {
+            schema: {
+              allOf: [
+                { $ref: '#/components/schemas/Error' },
+                { properties: { code: { enum: codesOfStatus }, status: { const: status } } },
+              ],
+            },
+          },
+        },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  toJsonSchema,
+  toJsonSchemaDefs,
+  type ConversionConfig,
+  type JsonSchema,
+  type OverrideSchemaContext,
+} from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import { errorBodySchema } from '../api-error.js';
+import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../schemas.js';
+
+/** The schemas the document names; wherever one of them appears, it is referenced, not repeated. */
+export const COMPONENT_SCHEMAS = {
+  Pet: petSchema,
+  Pets: petsSchema,
+  // The body schema itself, JSON-object check included: in output mode it documents as the NewPet object.
+  NewPet: newPetBody,
+  PetStatus: petStatusSchema,
+  Error: errorBodySchema,
+};
+
+const CONVERSION: ConversionConfig = {
+  target: 'draft-2020-12',
+  // A parameter is documented as the typed value its text decodes to: an integer, not digits.
+  typeMode: 'output',
+  // A rule the document cannot express must be a decision in code, never a silent gap.
+  errorMode: 'throw',
+  definitions: COMPONENT_SCHEMAS,
+  overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+  overrideSchema: defaultAsDecoded,
+};
+
+/** The JSON Schema of one valibot schema, as it sits inside an OpenAPI 3.1 document. */
+export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
+  return withoutDraftKeywords(toJsonSchema(schema, CONVERSION));
+}
+
+export function componentJsonSchemas(): Record<string, JsonSchema> {
+  const converted: Record<string, JsonSchema> = toJsonSchemaDefs(COMPONENT_SCHEMAS, CONVERSION);
+  return Object.fromEntries(Object.entries(converted).map(([name, schema]) => [name, withoutDraftKeywords(schema)]));
+}
+
+/**
+ * A default is written as the text a query would carry ("20"); the document states the
+ * value the service then uses (20), by running it through the schema's own pipeline.
+ */
+function defaultAsDecoded({ valibotSchema, jsonSchema }: OverrideSchemaContext): JsonSchema | undefined {
+  if (valibotSchema.type !== 'optional' || jsonSchema.default === undefined) return undefined;
+  const { wrapped } = valibotSchema as v.OptionalSchema<v.GenericSchema, unknown>;
+  return { ...jsonSchema, default: v.parse(wrapped, jsonSchema.default) as JsonSchema['default'] };
+}
+
+/** OpenAPI 3.1 sets the dialect once for the document and holds shared schemas in components. */
+function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
+  const inDocument = { ...schema };
+  delete inDocument.$schema;
+  delete inDocument.$defs;
+  return inDocument;
+}

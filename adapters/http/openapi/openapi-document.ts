@@ -1,0 +1,154 @@
+import type { JsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { LIST_LIMIT_MAX } from '../../../core/use-cases/list-pets.js';
+import type { ErrorCode } from '../api-error.js';
+import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../deprecation.js';
+import { listPetsQuery, newPetBody, petIdPath, petSchema, petsSchema } from '../schemas.js';
+import { errorResponses } from './error-responses.js';
+import { componentJsonSchemas, jsonSchemaOf } from './json-schemas.js';
+
+export interface ServerEntry {
+  readonly url: string;
+  readonly description: string;
+}
+
+/** Errors any operation can answer with: no key, a fault of ours, storage out of reach. */
+const EVERY_OPERATION_ERRORS: readonly ErrorCode[] = ['unauthorized', 'internal_error', 'service_unavailable'];
+const SECURITY = [{ bearerAuth: [] }];
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const jsonContent = (schema: v.GenericSchema) => ({ 'application/json': { schema: jsonSchemaOf(schema) } });
+
+/**
+ * The OpenAPI 3.1 description of the interface. Schemas and parameters come from the valibot
+ * schemas that validate requests, so the document cannot say one thing while the code does another.
+ */
+export function buildOpenApiDocument({ servers }: { servers: readonly ServerEntry[] }): object {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pet store API',
+      version: '1.0.0',
+      summary: "A store's catalogue of animals.",
+      description:
+        'List the pets of the catalogue (filtered by status, page by page in ascending id order), add one, fetch one. ' +
+        'Every operation needs `Authorization: Bearer <API key>`. Every error has the `Error` body; branch on its `code`. ' +
+        'Every response carries `X-Request-Id`, which the logs of that request carry too.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers,
+    security: SECURITY,
+    tags: [{ name: 'pets', description: 'The animals of the catalogue.' }],
+    paths: {
+      '/pets': { get: listPetsOperation(), post: createPetOperation() },
+      '/pets/{petId}': { get: getPetOperation() },
+    },
+    components: {
+      schemas: componentJsonSchemas(),
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, sent as the bearer token.' },
+      },
+      headers: HEADERS,
+    },
+  };
+}
+
+function listPetsOperation(): object {
+  return {
+    operationId: 'listPets',
+    tags: ['pets'],
+    summary: 'List pets',
+    description:
+      `Pets in ascending id order, at most \`limit\` (up to ${LIST_LIMIT_MAX}) a page. When more match, ` +
+      '`Link: <...>; rel="next"` gives the next page, keeping `limit` and `status`; the last page has none.',
+    security: SECURITY,
+    parameters: parametersOf(listPetsQuery, 'query'),
+    responses: {
+      200: {
+        description: 'A page of pets.',
+        headers: { ...everyResponseHeaders(), Link: ref('headers', 'Link') },
+        content: jsonContent(petsSchema),
+      },
+      ...errorResponses(['invalid_query', ...EVERY_OPERATION_ERRORS], everyResponseHeaders),
+    },
+  };
+}
+
+function createPetOperation(): object {
+  return {
+    operationId: 'createPet',
+    tags: ['pets'],
+    summary: 'Add a pet',
+    description: 'The service assigns the id. Unknown fields, `null` values and an `id` are refused.',
+    security: SECURITY,
+    requestBody: { required: true, content: jsonContent(newPetBody) },
+    responses: {
+      201: {
+        description: 'The pet as stored, with its id.',
+        headers: { ...everyResponseHeaders(), Location: ref('headers', 'Location') },
+        content: jsonContent(petSchema),
+      },
+      ...errorResponses(
+        ['invalid_json', 'invalid_body', 'payload_too_large', 'unsupported_media_type', ...EVERY_OPERATION_ERRORS],
+        everyResponseHeaders,
+      ),
+    },
+  };
+}
+
+function getPetOperation(): object {
+  // Auth runs before routing, so a 401 cannot say which operation (deprecated or not) was asked for.
+  const headers = (status: number) => (status === 401 ? everyResponseHeaders() : { ...everyResponseHeaders(), ...DEPRECATION_HEADERS });
+  return {
+    operationId: 'getPet',
+    tags: ['pets'],
+    summary: 'Get a pet (deprecated)',
+    description: `Deprecated: removed on ${GET_PET_SUNSET} (the \`Sunset\` header). Use \`GET /pets?status=...\` instead.`,
+    deprecated: true,
+    security: SECURITY,
+    parameters: parametersOf(petIdPath, 'path'),
+    responses: {
+      200: { description: 'The pet.', headers: headers(200), content: jsonContent(petSchema) },
+      ...errorResponses(['invalid_path_parameter', 'not_found', ...EVERY_OPERATION_ERRORS], headers),
+    },
+  };
+}
+
+/** One OpenAPI parameter per property of an object schema; its description moves up a level. */
+function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'): object[] {
+  const { properties = {}, required = [] } = jsonSchemaOf(schema);
+  return Object.entries(properties as Record<string, JsonSchema>).map(([name, { description, ...propertySchema }]) => ({
+    name,
+    in: location,
+    required: required.includes(name),
+    description,
+    schema: propertySchema,
+  }));
+}
+
+const everyResponseHeaders = () => ({ 'X-Request-Id': ref('headers', 'X-Request-Id') });
+const DEPRECATION_HEADERS = { Sunset: ref('headers', 'Sunset'), Deprecation: ref('headers', 'Deprecation') };
+
+const HEADERS = {
+  'X-Request-Id': {
+    description: "The request's id: the client's own `X-Request-Id` when it sent a usable one, else generated.",
+    required: true,
+    schema: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+  Link: {
+    description: 'RFC 8288 link to the next page (`rel="next"`); absent on the last page.',
+    schema: { type: 'string' },
+  },
+  Location: { description: 'The path of the new pet.', required: true, schema: { type: 'string', format: 'uri-reference' } },
+  Sunset: {
+    description: 'RFC 8594: the date the operation is removed.',
+    required: true,
+    schema: { type: 'string', const: GET_PET_SUNSET },
+  },
+  Deprecation: {
+    description: 'RFC 9745: deprecated since this moment (a Unix time).',
+    required: true,
+    schema: { type: 'string', const: GET_PET_DEPRECATION },
+  },
+  'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750).', required: true, schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
+};

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+
+/** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
+export interface HttpLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+  child(bindings: { requestId: string }): HttpLogger;
+}
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * A client's id is kept when it could not confuse a log reader or a header parser:
+ * UUIDs, ULIDs, W3C trace ids, AWS trace headers and the like, up to 128 characters.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9\-._~:;=+/@]{1,128}$/;
+
+interface RequestState {
+  logger: HttpLogger;
+}
+
+/**
+ * Outermost middleware: gives the request its id, answers with it, binds it to every log line
+ * of the request, and writes one access line once the response is over, whatever happened.
+ */
+export function requestContext(logger: HttpLogger): Middleware {
+  return async function identifyAndLogRequest(ctx, next) {
+    const started = performance.now();
+    const offered = ctx.get(REQUEST_ID_HEADER);
+    const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    const log = logger.child({ requestId });
+    (ctx.state as RequestState).logger = log;
+
+    const { method, path } = ctx;
+    // 'close' comes once the response is sent, or the client went away first: one line either way.
+    ctx.res.once('close', () => {
+      const completed = ctx.res.writableFinished;
+      log.info(
+        {
+          method,
+          // The path only: a query string is the client's to fill, so it stays out of the logs.
+          path,
+          status: ctx.res.statusCode,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          ...(completed ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
+    await next();
+  };
+}
+
+/** The logger bound to this request's id; set by requestContext, first in the chain. */
+export function requestLogger(ctx: Context): HttpLogger {
+  return (ctx.state as RequestState).logger;
+}
