@@ -8,7 +8,7 @@ import { errorHandler } from './error-middleware.js';
 import { addHealthRoutes } from './health-routes.js';
 import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
 import { addPetRoutes, API_BASE_PATH, type PetUseCases } from './pets-routes.js';
-import { requestContext, type HttpLogger } from './request-context.js';
+import { requestContext, requestLogger, type HttpLogger } from './request-context.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
@@ -43,6 +43,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   });
   app.use(router.routes());
   app.use(router.allowedMethods());
+  // Koa reports here what no middleware could answer: a connection that failed mid-request, most
+  // often a client that went away. Its default would print a stack trace to stderr, outside the logs.
+  app.on('error', (error: Error & { code?: string }, ctx: Koa.Context) => {
+    requestLogger(ctx).warn({ error: error.message, code: error.code }, 'connection failed before the response was complete');
+  });
   return app;
 }
 

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 /** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
 export interface HttpLogger {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
   child(bindings: { requestId: string }): HttpLogger;
 }
@@ -42,7 +43,8 @@ export function requestContext(logger: HttpLogger): Middleware {
           method,
           // The path only: a query string is the client's to fill, so it stays out of the logs.
           path,
-          status: ctx.res.statusCode,
+          // Before any answer went out, there is no status to speak of.
+          status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
           durationMs: Math.round((performance.now() - started) * 10) / 10,
           ...(completed ? {} : { aborted: true }),
         },

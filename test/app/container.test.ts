@@ -6,10 +6,11 @@ import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-m
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { resolveApiKeyDigests } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
-import { createContainer } from '../../app/container.js';
+import { apiServers, createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logger.js';
 import { TOKENS } from '../../app/tokens.js';
+import { fetchDocumented } from '../support/openapi-check.js';
 
 describe('the composition root', () => {
   const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent' });
@@ -52,12 +53,49 @@ describe('the composition root', () => {
     try {
       const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
       const headers = { Authorization: 'Bearer container-key', 'Content-Type': 'application/json' };
-      const created = await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name: 'Wired', categoryId: 1 }) });
+      const created = await fetchDocumented(base, { method: 'POST', headers, body: JSON.stringify({ name: 'Wired', categoryId: 1 }) });
       expect(created.status).toBe(201);
-      const listed = await fetch(base, { headers });
+      const listed = await fetchDocumented(base, { headers });
       expect(await listed.json()).toEqual([{ id: 1, name: 'Wired', categoryId: 1 }]);
     } finally {
       await running.close(1000);
     }
+  });
+
+  it('publishes the configured base addresses and allows the configured browser origins', async () => {
+    const configured = loadConfig({
+      API_KEYS: 'k',
+      LOG_LEVEL: 'silent',
+      PUBLIC_BASE_URL: 'https://api.example.com/v1',
+      STAGING_BASE_URL: 'https://staging.example.com/v1',
+      CORS_ORIGINS: 'https://app.example.com',
+    });
+    const app = await createContainer(configured, createLogger(configured), resolveApiKeyDigests(configured)).getAsync<Koa>(TOKENS.HttpApp);
+    const running = await listen(app, { port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${running.address.port}`;
+      const document = (await (await fetch(`${base}/openapi.json`)).json()) as { servers: unknown };
+      expect(document.servers).toEqual([
+        { url: 'https://api.example.com/v1', description: 'Production' },
+        { url: 'https://staging.example.com/v1', description: 'Staging' },
+      ]);
+      const fromApp = await fetch(`${base}/healthz`, { headers: { Origin: 'https://app.example.com' } });
+      expect(fromApp.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    } finally {
+      await running.close(1000);
+    }
+  });
+});
+
+describe('apiServers', () => {
+  it('lists this server, by a relative address, when no public address is configured', () => {
+    expect(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: undefined })).toEqual([{ url: '/v1', description: 'This server' }]);
+  });
+
+  it('keeps this server first when only staging is configured', () => {
+    expect(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: 'https://staging.example.com/v1' })).toEqual([
+      { url: '/v1', description: 'This server' },
+      { url: 'https://staging.example.com/v1', description: 'Staging' },
+    ]);
   });
 });

@@ -25,6 +25,7 @@ let base: string;
 const logged: { details: object; message: string }[] = [];
 const errorLog: HttpLogger = {
   info: () => undefined,
+  warn: () => undefined,
   error: (details, message) => logged.push({ details, message }),
   child: () => errorLog,
 };

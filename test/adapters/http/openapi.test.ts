@@ -1,0 +1,147 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { aNewPet } from '../../support/builders.js';
+import { startTestApi, type TestApi } from '../../support/api-harness.js';
+
+interface Operation {
+  operationId: string;
+  deprecated?: boolean;
+  description: string;
+  security: unknown;
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: { allOf?: [unknown, { properties: { code: { enum: string[] }; status: { const: number } } }] } }> }>;
+}
+interface Document {
+  openapi: string;
+  servers: unknown;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: unknown; headers: Record<string, { required?: boolean; schema: unknown }> };
+}
+
+describe('GET /openapi.json', () => {
+  let api: TestApi;
+  let document: Document;
+  let text: string;
+  beforeEach(async () => {
+    api = await startTestApi();
+    const response = await api.request('/openapi.json', { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    text = await response.text();
+    document = JSON.parse(text) as Document;
+  });
+  afterEach(() => api.close());
+
+  const operations = () => ({
+    listPets: document.paths['/pets']!.get!,
+    createPet: document.paths['/pets']!.post!,
+    getPet: document.paths['/pets/{petId}']!.get!,
+  });
+
+  it('is a valid OpenAPI 3.1 document: the Redocly linter finds nothing, on its strictest ruleset', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const config = await createConfig({ extends: ['recommended-strict'] });
+    const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
+    expect(problems.map(({ ruleId, message, location }) => `${ruleId}: ${message} at ${location[0]?.pointer ?? '?'}`)).toEqual([]);
+  });
+
+  it('names the three operations and needs the bearer key for each', () => {
+    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}']);
+    expect(Object.values(operations()).map((operation) => operation.operationId)).toEqual(['listPets', 'createPet', 'getPet']);
+    for (const operation of Object.values(operations())) expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes).toMatchObject({ bearerAuth: { type: 'http', scheme: 'bearer' } });
+  });
+
+  it('marks getPet deprecated, with its sunset date', () => {
+    const { getPet, listPets, createPet } = operations();
+    expect(getPet.deprecated).toBe(true);
+    expect(getPet.description).toContain('Thu, 05 Dec 2030 00:00:00 GMT');
+    expect([listPets.deprecated, createPet.deprecated]).toEqual([undefined, undefined]);
+  });
+
+  it('lists every status each operation answers, and the error codes each error status carries', () => {
+    const codesOf = (operation: Operation) =>
+      Object.fromEntries(
+        Object.entries(operation.responses).map(([status, response]) => [
+          status,
+          response.content?.['application/json']?.schema.allOf?.[1].properties.code.enum ?? 'success',
+        ]),
+      );
+    const always = { 401: ['unauthorized'], 500: ['internal_error'], 503: ['service_unavailable'] };
+    expect(codesOf(operations().listPets)).toEqual({ 200: 'success', 400: ['invalid_query'], ...always });
+    expect(codesOf(operations().createPet)).toEqual({
+      201: 'success',
+      400: ['invalid_json', 'invalid_body'],
+      413: ['payload_too_large'],
+      415: ['unsupported_media_type'],
+      ...always,
+    });
+    expect(codesOf(operations().getPet)).toEqual({ 200: 'success', 400: ['invalid_path_parameter'], 404: ['not_found'], ...always });
+    expect(operations().createPet.responses['413']?.content?.['application/json']?.schema.allOf?.[1].properties.status).toEqual({ const: 413 });
+  });
+
+  it('documents limit, status and after with their bounds and default, and petId', () => {
+    const [limit, status, after] = operations().listPets.parameters!;
+    expect(limit).toMatchObject({ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
+    expect(status).toMatchObject({ name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['available', 'pending', 'sold'] } });
+    expect(after).toMatchObject({ name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 2 ** 53 - 1 } });
+    expect(operations().getPet.parameters).toMatchObject([{ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } }]);
+  });
+
+  it('documents the Link, Location, Sunset, Deprecation and X-Request-Id headers where they are sent', () => {
+    const headersOf = (operation: Operation, status: string) => Object.keys(operation.responses[status]?.headers ?? {});
+    const { listPets, createPet, getPet } = operations();
+    expect(headersOf(listPets, '200')).toEqual(['X-Request-Id', 'Link']);
+    expect(headersOf(createPet, '201')).toEqual(['X-Request-Id', 'Location']);
+    expect(headersOf(getPet, '200')).toEqual(['X-Request-Id', 'Sunset', 'Deprecation']);
+    expect(headersOf(getPet, '404')).toEqual(['X-Request-Id', 'Sunset', 'Deprecation']);
+    expect(headersOf(getPet, '401')).toEqual(['X-Request-Id', 'WWW-Authenticate']);
+    expect(headersOf(listPets, '503')).toEqual(['X-Request-Id', 'Retry-After']);
+    const { headers } = document.components;
+    expect(headers.Sunset).toMatchObject({ required: true, schema: { const: 'Thu, 05 Dec 2030 00:00:00 GMT' } });
+    expect(headers.Deprecation).toMatchObject({ required: true, schema: { const: '@1795305600' } });
+    expect(headers.Link?.required).toBeUndefined();
+    expect([headers.Location?.required, headers['X-Request-Id']?.required]).toEqual([true, true]);
+  });
+
+  it('describes Pet, NewPet and Error as the service reads and writes them', () => {
+    const { Pet, NewPet, Error: ErrorSchema } = document.components.schemas;
+    expect(NewPet).toMatchObject({ required: ['name', 'categoryId'], additionalProperties: false });
+    expect(Pet).toMatchObject({ required: ['id', 'name', 'categoryId'], additionalProperties: false });
+    expect(ErrorSchema).toMatchObject({ required: ['code', 'message', 'status'] });
+    expect((ErrorSchema?.properties as { code: { enum: string[] } }).code.enum).toContain('method_not_allowed');
+  });
+
+  it('lists this server by a relative address by default', () => {
+    expect(document.servers).toEqual([{ url: '/v1', description: 'This server' }]);
+  });
+
+  it('accepts exactly the NewPet bodies its schema describes: the document and the validation agree', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(document, 'openapi.json');
+    const documentSays = ajv.compile({ $ref: 'openapi.json#/components/schemas/NewPet' });
+    const candidates: unknown[] = [
+      aNewPet(),
+      aNewPet({ status: 'sold' }),
+      { name: 'x'.repeat(200), categoryId: -(2 ** 53 - 1) },
+      { name: 'x'.repeat(201), categoryId: 1 },
+      { name: ' \t\n', categoryId: 1 },
+      { name: 'Rex', categoryId: 1.5 },
+      { name: 'Rex', categoryId: 2 ** 53 },
+      { name: 'Rex', categoryId: '1' },
+      { name: 'Rex' },
+      { categoryId: 1 },
+      { name: 'Rex', categoryId: 1, status: 'lost' },
+      { name: 'Rex', categoryId: 1, status: null },
+      { name: 'Rex', categoryId: 1, id: 7 },
+      { name: 'Rex', categoryId: 1, colour: 'brown' },
+      [aNewPet()],
+      'Rex',
+    ];
+    for (const candidate of candidates) {
+      const response = await api.postJson('/v1/pets', candidate);
+      expect({ candidate, accepted: response.status === 201 }).toEqual({ candidate, accepted: documentSays(candidate) });
+    }
+  });
+});
