@@ -87,7 +87,7 @@ describe('the access log', () => {
         );
         setTimeout(() => socket.destroy(), 50);
       });
-      socket.on('close', () => resolve());
+      socket.on('close', () => { resolve(); });
       socket.on('error', reject);
     });
     const [line] = await accessLines(1);
