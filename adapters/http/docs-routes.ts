@@ -33,6 +33,7 @@ const START_DOCS_SCRIPT = `window.ui = SwaggerUIBundle({
   url: '${OPENAPI_PATH}',
   dom_id: '#swagger-ui',
   deepLinking: true,
+  displayOperationId: true,
   // The default would send the document to validator.swagger.io.
   validatorUrl: null,
 });

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, TEST_KEY, type TestApi } from '../support/api-harness.js';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium.js';
+
+const ARTIFACTS = 'test-artifacts';
+
+describe('GET /docs in a real headless browser', () => {
+  let api: TestApi;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+  }, 600_000);
+  afterAll(async () => {
+    await browser.close();
+    await api.close();
+  });
+
+  it('renders the three operations from /openapi.json, loading nothing from elsewhere', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(api.baseUrl) && !request.url().startsWith('data:')) problems.push(`off-site request: ${request.url()}`);
+    });
+
+    await page.goto(`${api.baseUrl}/docs`);
+    await page.locator('.opblock').nth(2).waitFor();
+
+    const operations = await page.locator('.opblock-summary').evaluateAll((blocks) =>
+      blocks.map((block) => ({
+        method: block.querySelector('.opblock-summary-method')?.textContent,
+        path: block.querySelector('.opblock-summary-path, .opblock-summary-path__deprecated')?.textContent?.replace(/\u200b/g, ''),
+        operationId: block.querySelector('.opblock-summary-operation-id')?.textContent,
+      })),
+    );
+    expect(operations).toEqual([
+      { method: 'GET', path: '/pets', operationId: 'listPets' },
+      { method: 'POST', path: '/pets', operationId: 'createPet' },
+      { method: 'GET', path: '/pets/{petId}', operationId: 'getPet' },
+    ]);
+    await expect.poll(() => page.locator('.opblock-deprecated .opblock-summary-operation-id').textContent()).toBe('getPet');
+    expect(await page.locator('.info .title').textContent()).toContain('Pet store API');
+
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: `${ARTIFACTS}/docs-page.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lets a reader authorize and try listPets against this server', async () => {
+    await api.repository.add({ name: 'Shown in the docs', categoryId: 1 });
+    const page = await browser.newPage();
+    await page.goto(`${api.baseUrl}/docs`);
+    await page.locator('button.authorize').click();
+    await page.locator('.modal-ux input[type=text], .modal-ux input[type=password]').first().fill(TEST_KEY);
+    await page.locator('.modal-ux button.authorize').click();
+    await page.locator('.modal-ux button.btn-done').click();
+
+    await page.locator('#operations-pets-listPets .opblock-summary').click();
+    await page.locator('#operations-pets-listPets button.try-out__btn').click();
+    await page.locator('#operations-pets-listPets button.execute').click();
+    const response = page.locator('#operations-pets-listPets .live-responses-table .response .response-col_status').first();
+    await expect.poll(() => response.textContent(), { timeout: 10_000 }).toContain('200');
+    expect(await page.locator('#operations-pets-listPets .live-responses-table .microlight').first().textContent()).toContain('Shown in the docs');
+    await page.screenshot({ path: `${ARTIFACTS}/docs-try-it-out.png`, fullPage: true });
+    await page.close();
+  });
+});
