@@ -41,7 +41,7 @@ export function errorResponses(codes: readonly ErrorCode[], headers: (status: nu
             schema: {
               allOf: [
                 { $ref: '#/components/schemas/Error' },
-                { properties: { code: { enum: codesOfStatus }, status: { const: status } } },
+                { type: 'object', properties: { code: { enum: codesOfStatus }, status: { const: status } } },
               ],
             },
           },
