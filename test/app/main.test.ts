@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startService, type ServiceProcess } from '../support/service-process.js';
+import { fetchDocumented } from '../support/openapi-check.js';
 import { closedPort } from '../support/tcp-proxy.js';
 
 let service: ServiceProcess | undefined;
@@ -26,9 +27,9 @@ describe('starting the service', () => {
     const key = notice.apiKey as string;
     const port = await listeningPort(service);
     const base = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
-    expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
-    expect((await fetch(`${base}/v1/pets/abc`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(400);
+    expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await fetchDocumented(`${base}/v1/pets/abc`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(400);
     expect(service.output().split(key).length - 1).toBe(1);
     expect(service.output()).not.toContain('wrong');
   });
@@ -60,7 +61,7 @@ describe('starting the service', () => {
     const key = 'digest-only-key';
     service = startService({ API_KEY_SHA256: createHash('sha256').update(key).digest('hex'), NODE_ENV: 'production' });
     const port = await listeningPort(service);
-    expect((await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetchDocumented(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(service.output()).not.toContain(key);
   });
 });

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { expectDocumented } from '../../support/openapi-check.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import type { PetRepository } from '../../../core/ports.js';
@@ -18,7 +19,13 @@ function rawRequest(api: TestApi, method: string, path: string): Promise<{ statu
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body: JSON.parse(text) as unknown });
+        const status = response.statusCode ?? 0;
+        const header = (name: string) => response.headers[name.toLowerCase()] as string | undefined;
+        expectDocumented(api.baseUrl, { method, path, status, header, text })
+          .then(() => {
+            resolve({ status, allow: response.headers.allow, body: JSON.parse(text) as unknown });
+          })
+          .catch(reject);
       });
     });
     request.on('error', reject);
