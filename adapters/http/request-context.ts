@@ -18,7 +18,10 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 const SANE_REQUEST_ID = /^[A-Za-z0-9\-._~:;=+/@]{1,128}$/;
 
 interface RequestState {
+  requestId: string;
   logger: HttpLogger;
+  /** Made on first use: most requests log only their access line, which binds the id itself. */
+  requestLogger?: HttpLogger;
 }
 
 /**
@@ -31,22 +34,22 @@ export function requestContext(logger: HttpLogger): Middleware {
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
     ctx.set(REQUEST_ID_HEADER, requestId);
-    const log = logger.child({ requestId });
-    (ctx.state as RequestState).logger = log;
+    Object.assign(ctx.state as RequestState, { requestId, logger });
 
     const { method, path } = ctx;
     // 'close' comes once the response is sent, or the client went away first: one line either way.
     ctx.res.once('close', () => {
-      const completed = ctx.res.writableFinished;
-      log.info(
+      logger.info(
         {
+          requestId,
           method,
           // The path only: a query string is the client's to fill, so it stays out of the logs.
           path,
           // Before any answer went out, there is no status to speak of.
           status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
           durationMs: Math.round((performance.now() - started) * 10) / 10,
-          ...(completed ? {} : { aborted: true }),
+          // Undefined fields are left out of the line.
+          aborted: ctx.res.writableFinished ? undefined : true,
         },
         'request',
       );
@@ -57,5 +60,7 @@ export function requestContext(logger: HttpLogger): Middleware {
 
 /** The logger bound to this request's id; set by requestContext, first in the chain. */
 export function requestLogger(ctx: Context): HttpLogger {
-  return (ctx.state as RequestState).logger;
+  const state = ctx.state as RequestState;
+  state.requestLogger ??= state.logger.child({ requestId: state.requestId });
+  return state.requestLogger;
 }

@@ -26,12 +26,17 @@ export async function startChildServer(script: string, env: Record<string, strin
   });
   let output = '';
   const ready = await new Promise<{ port: number; baselineRss: number | undefined }>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const readStartup = (chunk: Buffer) => {
       output += chunk.toString();
       const port = /READY (\d+)/.exec(output)?.[1];
       const baseline = /BASELINE_RSS (\d+)/.exec(output)?.[1];
-      if (port !== undefined) resolve({ port: Number(port), baselineRss: baseline === undefined ? undefined : Number(baseline) });
-    });
+      if (port === undefined) return;
+      // From here on the server's stdout is its access log: read and dropped, as a log shipper would.
+      child.stdout?.off('data', readStartup);
+      child.stdout?.resume();
+      resolve({ port: Number(port), baselineRss: baseline === undefined ? undefined : Number(baseline) });
+    };
+    child.stdout?.on('data', readStartup);
     child.once('exit', (code) => {
       reject(new Error(`${script} exited with ${String(code)} before it was ready:\n${output}`));
     });
