@@ -34,7 +34,7 @@ export function requestContext(logger: HttpLogger): Middleware {
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
     ctx.set(REQUEST_ID_HEADER, requestId);
-    Object.assign(ctx.state as RequestState, { requestId, logger });
+    Object.assign(ctx.state, { requestId, logger });
 
     const { method, path } = ctx;
     // 'close' comes once the response is sent, or the client went away first: one line either way.
