@@ -1,8 +1,9 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeForEachStorage } from '../../support/storages.js';
 import type { Pet } from '../../../core/pet.js';
 import { countPets, expectError, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
+import { expectDocumented } from '../../support/openapi-check.js';
 
 describeForEachStorage('createPet', (storage) => {
   let api: TestApi;
@@ -207,7 +208,7 @@ describeForEachStorage('createPet', (storage) => {
 
     it('refuses a chunked body that grows past the limit', async () => {
       const url = new URL(small.baseUrl);
-      const status = await new Promise<number>((resolve, reject) => {
+      const { status, headers, text } = await new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
         const request = httpRequest(
           {
             host: url.hostname,
@@ -217,14 +218,18 @@ describeForEachStorage('createPet', (storage) => {
             headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_KEY}` },
           },
           (response) => {
-            response.resume();
-            resolve(response.statusCode ?? 0);
+            let received = '';
+            response.on('data', (chunk: Buffer) => (received += chunk.toString()));
+            response.on('end', () => {
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, text: received });
+            });
           },
         );
         request.on('error', reject);
         request.write('{"name":"');
         request.end(`${'y'.repeat(200)}","categoryId":1}`);
       });
+      await expectDocumented(small.baseUrl, { method: 'POST', path: '/v1/pets', status, header: (name) => headers[name.toLowerCase()] as string | undefined, text });
       expect(status).toBe(413);
     });
   });
