@@ -45,6 +45,7 @@ export function componentJsonSchemas(): Record<string, JsonSchema> {
  * value the service then uses (20), by running it through the schema's own pipeline.
  */
 function defaultAsDecoded({ valibotSchema, jsonSchema }: OverrideSchemaContext): JsonSchema | undefined {
+  // Stryker disable next-line ConditionalExpression: only optional schemas carry a default here; the check makes the cast below safe.
   if (valibotSchema.type !== 'optional' || jsonSchema.default === undefined) return undefined;
   const { wrapped } = valibotSchema as v.OptionalSchema<v.GenericSchema, unknown>;
   return { ...jsonSchema, default: v.parse(wrapped, jsonSchema.default) as JsonSchema['default'] };

@@ -115,6 +115,7 @@ function getPetOperation(): object {
 
 /** One OpenAPI parameter per property of an object schema; its description moves up a level. */
 function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'): object[] {
+  // Stryker disable next-line ArrayDeclaration: toJsonSchema always writes `required`, so the fallback is for the type only.
   const { properties = {}, required = [] } = jsonSchemaOf(schema);
   return Object.entries(properties as Record<string, JsonSchema>).map(([name, { description, ...propertySchema }]) => ({
     name,

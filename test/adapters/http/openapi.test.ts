@@ -6,6 +6,8 @@ import { startTestApi, type TestApi } from '../../support/api-harness.js';
 
 interface Operation {
   operationId: string;
+  tags: string[];
+  summary: string;
   deprecated?: boolean;
   description: string;
   security: unknown;
@@ -14,6 +16,8 @@ interface Operation {
 }
 interface Document {
   openapi: string;
+  info: Record<string, unknown>;
+  tags: unknown;
   servers: unknown;
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: unknown; headers: Record<string, { required?: boolean; schema: unknown }> };
@@ -51,6 +55,26 @@ describe('GET /openapi.json', () => {
     expect(Object.values(operations()).map((operation) => operation.operationId)).toEqual(['listPets', 'createPet', 'getPet']);
     for (const operation of Object.values(operations())) expect(operation.security).toEqual([{ bearerAuth: [] }]);
     expect(document.components.securitySchemes).toMatchObject({ bearerAuth: { type: 'http', scheme: 'bearer' } });
+  });
+
+  it('introduces the API to a reader: title, version, licence, how to authenticate; every operation tagged and summarised', () => {
+    expect(document.info).toEqual({
+      title: 'Pet store API',
+      version: '1.0.0',
+      summary: expect.stringMatching(/\S/),
+      description: expect.stringContaining('`Authorization: Bearer <API key>`'),
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    });
+    expect(document.info.description).toContain('X-Request-Id');
+    expect(document.components.securitySchemes).toMatchObject({ bearerAuth: { description: expect.stringContaining('API key') } });
+    expect(document.tags).toEqual([{ name: 'pets', description: expect.stringMatching(/\S/) }]);
+    for (const operation of Object.values(operations())) {
+      expect(operation.tags).toEqual(['pets']);
+      expect(operation.summary).toMatch(/\S/);
+      expect(operation.description).toMatch(/\S/);
+    }
+    expect(operations().listPets.description).toContain('rel="next"');
+    expect(operations().createPet.description).toContain('assigns the id');
   });
 
   it('marks getPet deprecated, with its sunset date', () => {

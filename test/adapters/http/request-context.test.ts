@@ -66,6 +66,21 @@ describe('the access log', () => {
     expect(listLine).not.toHaveProperty('aborted');
   });
 
+  it('measures the duration in milliseconds, to a tenth', async () => {
+    const slowMs = 40;
+    const slow: PetRepository = Object.assign(new InMemoryPetRepository(), {
+      list: () => new Promise<[]>((resolve) => setTimeout(() => { resolve([]); }, slowMs)),
+    });
+    api = await startTestApi({ repository: slow });
+    await api.request('/v1/pets');
+    const [line] = await accessLines(1);
+    const durationMs = line?.durationMs as number;
+    // Bounds loose enough for a busy machine, tight enough to catch seconds or hundredths for milliseconds.
+    expect(durationMs).toBeGreaterThanOrEqual(slowMs - 1);
+    expect(durationMs).toBeLessThan(slowMs * 20);
+    expect(Number.isInteger(Math.round(durationMs * 10 * 1000) / 1000)).toBe(true);
+  });
+
   it('logs refused requests too, and never the key, the Authorization header or the query string', async () => {
     api = await startTestApi();
     await api.request('/v1/pets?api_key=query-secret');

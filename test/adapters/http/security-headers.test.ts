@@ -23,6 +23,12 @@ describe('safe defaults on every response', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('lets the docs page call only its own origin when the servers are given relative to it (the default)', async () => {
+    api = await startTestApi();
+    const policy = (await api.request('/docs', { key: null })).headers.get('content-security-policy');
+    expect(policy?.split(';')).toContain("connect-src 'self'");
+  });
+
   it('allows the docs page only scripts, styles and images of its own, and calls to the API servers', async () => {
     api = await startTestApi({
       servers: [
@@ -53,6 +59,8 @@ describe('CORS', () => {
     const response = await api.request('/v1/pets', { headers: { Origin: ORIGIN } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    // Not even `Vary: Origin`: with CORS off, the answer does not depend on the origin.
+    expect(response.headers.get('vary')).toBeNull();
   });
 
   it('lets a listed origin read answers, with the documented headers exposed', async () => {
