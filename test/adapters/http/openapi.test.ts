@@ -17,10 +17,10 @@ interface Operation {
 interface Document {
   openapi: string;
   info: Record<string, unknown>;
-  tags: unknown;
+  tags: { name: string; description: string }[];
   servers: unknown;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: unknown; headers: Record<string, { required?: boolean; schema: unknown }> };
+  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: { bearerAuth: { description: string } }; headers: Record<string, { required?: boolean; schema: unknown }> };
 }
 
 describe('GET /openapi.json', () => {
@@ -58,16 +58,19 @@ describe('GET /openapi.json', () => {
   });
 
   it('introduces the API to a reader: title, version, licence, how to authenticate; every operation tagged and summarised', () => {
-    expect(document.info).toEqual({
+    const { summary, description, ...identity } = document.info;
+    expect(identity).toEqual({
       title: 'Pet store API',
       version: '1.0.0',
-      summary: expect.stringMatching(/\S/),
-      description: expect.stringContaining('`Authorization: Bearer <API key>`'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     });
-    expect(document.info.description).toContain('X-Request-Id');
-    expect(document.components.securitySchemes).toMatchObject({ bearerAuth: { description: expect.stringContaining('API key') } });
-    expect(document.tags).toEqual([{ name: 'pets', description: expect.stringMatching(/\S/) }]);
+    expect(summary).toMatch(/\S/);
+    expect(description).toContain('`Authorization: Bearer <API key>`');
+    expect(description).toContain('X-Request-Id');
+    expect(document.components.securitySchemes.bearerAuth.description).toContain('API key');
+    expect(document.tags).toHaveLength(1);
+    expect(document.tags[0]?.name).toBe('pets');
+    expect(document.tags[0]?.description).toMatch(/\S/);
     for (const operation of Object.values(operations())) {
       expect(operation.tags).toEqual(['pets']);
       expect(operation.summary).toMatch(/\S/);
