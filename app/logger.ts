@@ -14,6 +14,17 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
     },
-    destination,
+    destination ?? stdoutWrittenInTheBackground(),
   );
+}
+
+/**
+ * Lines go to stdout through a buffer written in the background, as pino recommends for
+ * servers: a request never waits on a write to the log pipe, and a slow log collector slows
+ * the logs, not the API. Under load, lines queue while a write is under way and go out together.
+ * pino writes what is queued when the process exits, a crash included; a SIGKILL can lose the
+ * lines still queued.
+ */
+function stdoutWrittenInTheBackground(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
 }

@@ -9,7 +9,7 @@ import { addHealthRoutes } from './health-routes.js';
 import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
 import { addPetRoutes, API_BASE_PATH, type PetUseCases } from './pets-routes.js';
 import { requestContext, requestLogger, type HttpLogger } from './request-context.js';
-import { securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders } from './security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
   readonly authenticator: Authenticator;
@@ -29,12 +29,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   // One router for every route: each request is matched once, whatever its path.
   const router = new Router();
   addHealthRoutes(router, dependencies.storage);
-  addDocsRoutes(router, buildOpenApiDocument({ servers: dependencies.servers }));
+  addDocsRoutes(router, buildOpenApiDocument({ servers: dependencies.servers }), { apiOrigins: originsOf(dependencies.servers) });
   addPetRoutes(router, dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
   const checkApiKey = requireApiKey(dependencies.authenticator);
 
   app.use(requestContext(dependencies.logger));
-  app.use(securityHeaders({ apiOrigins: originsOf(dependencies.servers) }));
+  app.use(apiSecurityHeaders());
   app.use(errorHandler());
   if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins));
   app.use(answerOptionsWithNoContent);

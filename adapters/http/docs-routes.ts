@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import send from 'koa-send';
+import { docsPageSecurityHeaders } from './security-headers.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -40,7 +41,8 @@ const START_DOCS_SCRIPT = `window.ui = SwaggerUIBundle({
 `;
 
 /** The OpenAPI document and a reference page rendered from it; outside /v1 and without a key. */
-export function addDocsRoutes(router: Router, openApiDocument: object): void {
+export function addDocsRoutes(router: Router, openApiDocument: object, { apiOrigins }: { apiOrigins: readonly string[] }): void {
+  const pageHeaders = docsPageSecurityHeaders({ apiOrigins });
   // Serialised once: the document is fixed for the life of the process.
   const openApiJson = JSON.stringify(openApiDocument);
 
@@ -49,18 +51,18 @@ export function addDocsRoutes(router: Router, openApiDocument: object): void {
     ctx.body = openApiJson;
   });
 
-  router.get(DOCS_PATH, (ctx) => {
+  router.get(DOCS_PATH, pageHeaders, (ctx) => {
     // Stryker disable next-line StringLiteral: Koa would guess HTML from the leading '<'; said anyway so it does not rest on a guess.
     ctx.type = 'text/html';
     ctx.body = DOCS_PAGE;
   });
 
-  router.get(`${ASSETS_PATH}/start-docs.js`, (ctx) => {
+  router.get(`${ASSETS_PATH}/start-docs.js`, pageHeaders, (ctx) => {
     ctx.type = 'text/javascript';
     ctx.body = START_DOCS_SCRIPT;
   });
 
-  router.get(`${ASSETS_PATH}/:file`, async (ctx) => {
+  router.get(`${ASSETS_PATH}/:file`, pageHeaders, async (ctx) => {
     const { file } = ctx.params;
     // Unknown names fall through to the API's 404; nothing outside this list is ever read.
     // Stryker disable next-line ConditionalExpression: the router always fills :file; the check is for the type only.

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** npm runs the bench scripts from the project root, where dist-bench/ is built. */
 const ROOT = process.cwd();
@@ -13,53 +16,55 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
+interface ReadyMessage {
+  ready: { port: number; baselineRss?: number };
+}
+
 /**
  * Starts a bench server in its own process, so the load generator never shares its event loop.
  * It runs the compiled JavaScript (`npm run build:bench`), as `npm start` does, not tsx.
+ * Its stdout (the access log) goes to a file, as in production it goes to a collector: were it
+ * piped here, this process would spend on reading it the CPU its load generator needs.
  */
 export async function startChildServer(script: string, env: Record<string, string>): Promise<ChildServer> {
   const compiled = `dist-bench/${script.replace(/\.ts$/, '.js')}`;
+  const logDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+  const logFile = join(logDir, 'stdout.log');
+  const stdout = openSync(logFile, 'w');
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', compiled], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
   });
-  let output = '';
-  const ready = await new Promise<{ port: number; baselineRss: number | undefined }>((resolve, reject) => {
-    const readStartup = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /READY (\d+)/.exec(output)?.[1];
-      const baseline = /BASELINE_RSS (\d+)/.exec(output)?.[1];
-      if (port === undefined) return;
-      // From here on the server's stdout is its access log: read and dropped, as a log shipper would.
-      child.stdout?.off('data', readStartup);
-      child.stdout?.resume();
-      resolve({ port: Number(port), baselineRss: baseline === undefined ? undefined : Number(baseline) });
+  closeSync(stdout);
+  const ready = await new Promise<ReadyMessage['ready']>((resolve, reject) => {
+    const onExit = (code: number | null) => {
+      reject(new Error(`${script} exited with ${String(code)} before it was ready:\n${readFileSync(logFile, 'utf8')}`));
     };
-    child.stdout?.on('data', readStartup);
-    child.once('exit', (code) => {
-      reject(new Error(`${script} exited with ${String(code)} before it was ready:\n${output}`));
+    child.once('exit', onExit);
+    child.on('message', function awaitReady(message: Partial<ReadyMessage>) {
+      if (message.ready === undefined) return;
+      child.off('message', awaitReady);
+      child.off('exit', onExit);
+      resolve(message.ready);
     });
   });
+  const ask = <T>(question: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (answer: T) => {
+        resolve(answer);
+      });
+      child.send(question);
+    });
   return {
-    ...ready,
-    rss: () =>
-      new Promise((resolve) => {
-        child.once('message', (message: { rss: number }) => {
-          resolve(message.rss);
-        });
-        child.send('memory');
-      }),
-    cpuMicros: () =>
-      new Promise((resolve) => {
-        child.once('message', (message: { cpuMicros: number }) => {
-          resolve(message.cpuMicros);
-        });
-        child.send('cpu');
-      }),
+    port: ready.port,
+    baselineRss: ready.baselineRss,
+    rss: async () => (await ask<{ rss: number }>('memory')).rss,
+    cpuMicros: async () => (await ask<{ cpuMicros: number }>('cpu')).cpuMicros,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {
+          rmSync(logDir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGKILL');

@@ -23,7 +23,7 @@ const WORKLOADS = [
 
 const SEED_PETS = 10_000;
 const CONNECTIONS = 50;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_S = 2;
 
@@ -92,14 +92,17 @@ async function main(): Promise<void> {
       };
     }),
   );
+  // Each round's ratio compares runs seconds apart; their median is steadier than a ratio of medians.
   const ratios = WORKLOADS.map((workload) => {
-    const of = (server: ServerName) => rows.find((row) => row.workload === workload.name && row.server === server)!;
-    const ours = of('petstore');
+    const runsOf = (server: ServerName) => samples.get(`${workload.name}|${server}`) ?? [];
+    const ours = runsOf('petstore');
+    const perRound = (server: ServerName, measure: (sample: Sample) => number) =>
+      median(ours.map((sample, round) => measure(sample) / measure(runsOf(server)[round]!)));
     return {
       workload: workload.name,
-      throughputVsKoa: ours.requestsPerSecond / of('bare-koa').requestsPerSecond,
-      throughputVsNode: ours.requestsPerSecond / of('bare-node').requestsPerSecond,
-      p99VsKoa: ours.p99Ms / of('bare-koa').p99Ms,
+      throughputVsKoa: perRound('bare-koa', (sample) => sample.requestsPerSecond),
+      throughputVsNode: perRound('bare-node', (sample) => sample.requestsPerSecond),
+      p99VsKoa: perRound('bare-koa', (sample) => sample.p99),
     };
   });
 

@@ -23,6 +23,26 @@ describe('safe defaults on every response', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
+  it("gives JSON answers OWASP's API set, and not the headers meant for HTML pages", async () => {
+    api = await startTestApi();
+    const response = await api.request('/v1/pets');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    for (const htmlOnly of ['cross-origin-opener-policy', 'referrer-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+      expect(response.headers.get(htmlOnly)).toBeNull();
+    }
+  });
+
+  it.each(['/docs', '/docs/assets/start-docs.js', '/docs/assets/swagger-ui.css'])("gives the docs page's %s helmet's set for HTML", async (path) => {
+    api = await startTestApi();
+    const response = await api.request(path, { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('lets the docs page call only its own origin when the servers are given relative to it (the default)', async () => {
     api = await startTestApi();
     const policy = (await api.request('/docs', { key: null })).headers.get('content-security-policy');

@@ -22,8 +22,7 @@ const seedCount = Number(process.env.SEED_PETS ?? 0);
 if (config.storage.kind === 'mongo') await seedMongo(config.storage, seedCount);
 else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
 const running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), config);
-process.stdout.write(`BASELINE_RSS ${baseline}\n`);
-announceReady(running.address.port);
+announceReady(running.address.port, baseline);
 
 /** A million single inserts would take minutes; the documents and the id counter are written in bulk. */
 async function seedMongo(storage: Extract<StorageConfig, { kind: 'mongo' }>, count: number): Promise<void> {

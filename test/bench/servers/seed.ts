@@ -11,8 +11,8 @@ export function seedPet(index: number): NewPet {
 }
 
 /** Tells the parent process where the server listens, once it is ready for load. */
-export function announceReady(port: number): void {
-  process.stdout.write(`READY ${port}\n`);
+export function announceReady(port: number, baselineRss?: number): void {
+  process.send?.({ ready: { port, baselineRss } });
   // A normal exit on SIGINT lets `node --cpu-prof` write its profile.
   process.once('SIGINT', () => process.exit(0));
   // The parent asks for memory readings over IPC (scale bench).
