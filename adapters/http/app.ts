@@ -37,11 +37,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(apiSecurityHeaders());
   app.use(errorHandler());
   if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins));
-  app.use(answerOptionsWithNoContent);
   app.use(function guardApi(ctx, next): Promise<void> {
     return isUnderApi(ctx.path) ? checkApiKey(ctx, next) : next();
   });
   app.use(router.routes());
+  // Only what no route answered gets this far (OPTIONS among them): one layer less for the rest.
+  app.use(answerOptionsWithNoContent);
   app.use(router.allowedMethods());
   // Koa reports here what no middleware could answer: a connection that failed mid-request, most
   // often a client that went away. Its default would print a stack trace to stderr, outside the logs.
