@@ -52,10 +52,14 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   return app;
 }
 
-/** The router answers OPTIONS with an empty 200 and `Allow`; an empty answer is a 204. */
+/**
+ * The router answers OPTIONS with an empty 200 and `Allow`; an empty answer is a 204. Mounted
+ * between the routes and allowedMethods, it sees only what no route answered, where a 200 can
+ * only be that OPTIONS answer (anything else is left 404, 405 or 501).
+ */
 const answerOptionsWithNoContent: Koa.Middleware = async (ctx, next) => {
   await next();
-  if (ctx.method === 'OPTIONS' && ctx.status === 200) ctx.status = 204;
+  if (ctx.status === 200) ctx.status = 204;
 };
 
 function isUnderApi(path: string): boolean {

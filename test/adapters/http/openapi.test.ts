@@ -65,6 +65,7 @@ describe('GET /openapi.json', () => {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     });
     expect(summary).toMatch(/\S/);
+    expect(description).toContain('in ascending id order');
     expect(description).toContain('`Authorization: Bearer <API key>`');
     expect(description).toContain('X-Request-Id');
     expect(document.components.securitySchemes.bearerAuth.description).toContain('API key');
