@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from './config.js';
+import { createIsoTime } from './log-time.js';
 
 /**
  * One JSON object a line. Authorization headers are redacted wherever they appear,
@@ -10,7 +11,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
     {
       level: config.logLevel,
       base: { service: 'petstore' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: createIsoTime(),
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
     },
