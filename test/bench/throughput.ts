@@ -63,14 +63,19 @@ async function main(): Promise<void> {
   const servers = new Map<ServerName, ChildServer>();
   for (const { name, script } of SERVERS) servers.set(name, await startChildServer(script, { SEED_PETS: String(SEED_PETS) }));
   const samples = new Map<string, Sample[]>();
+  /** One server's runs of one workload, in round order: round n of every server at index n-1. */
+  const runsOf = (workload: string, server: ServerName): Sample[] => {
+    const key = `${workload}|${server}`;
+    if (!samples.has(key)) samples.set(key, []);
+    return samples.get(key)!;
+  };
   try {
     for (const workload of WORKLOADS) {
       for (const { name } of SERVERS) await load(servers.get(name)!.port, workload, WARMUP_S);
       for (let round = 1; round <= ROUNDS; round += 1) {
         for (const { name } of SERVERS) {
           const sample = await load(servers.get(name)!.port, workload, DURATION_S);
-          const key = `${workload.name}|${name}`;
-          samples.set(key, [...(samples.get(key) ?? []), sample]);
+          runsOf(workload.name, name).push(sample);
           process.stderr.write(`  ${workload.name} / ${name} / round ${round}: ${Math.round(sample.requestsPerSecond)} req/s\n`);
         }
       }
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
 
   const rows = WORKLOADS.flatMap((workload) =>
     SERVERS.map(({ name }) => {
-      const runs = samples.get(`${workload.name}|${name}`) ?? [];
+      const runs = runsOf(workload.name, name);
       return {
         workload: workload.name,
         server: name,
@@ -94,10 +99,9 @@ async function main(): Promise<void> {
   );
   // Each round's ratio compares runs seconds apart; their median is steadier than a ratio of medians.
   const ratios = WORKLOADS.map((workload) => {
-    const runsOf = (server: ServerName) => samples.get(`${workload.name}|${server}`) ?? [];
-    const ours = runsOf('petstore');
+    const ours = runsOf(workload.name, 'petstore');
     const perRound = (server: ServerName, measure: (sample: Sample) => number) =>
-      median(ours.map((sample, round) => measure(sample) / measure(runsOf(server)[round]!)));
+      median(ours.map((sample, round) => measure(sample) / measure(runsOf(workload.name, server)[round]!)));
     return {
       workload: workload.name,
       throughputVsKoa: perRound('bare-koa', (sample) => sample.requestsPerSecond),
