@@ -25,13 +25,17 @@ interface ReadyMessage {
  * It runs the compiled JavaScript (`npm run build:bench`), as `npm start` does, not tsx.
  * Its stdout (the access log) goes to a file, as in production it goes to a collector: were it
  * piped here, this process would spend on reading it the CPU its load generator needs.
+ * `options.cpu` confines the server to one CPU.
  */
-export async function startChildServer(script: string, env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(script: string, env: Record<string, string>, options: { cpu?: number | undefined } = {}): Promise<ChildServer> {
   const compiled = `dist-bench/${script.replace(/\.ts$/, '.js')}`;
   const logDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const logFile = join(logDir, 'stdout.log');
   const stdout = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', compiled], {
+  const node = [process.execPath, '--expose-gc', compiled];
+  // With a cpu given, the server runs on that CPU only (see cpu-pinning.ts).
+  const [command, ...args] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
+  const child: ChildProcess = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', stdout, 'inherit', 'ipc'],

@@ -1,8 +1,11 @@
 // The framework's floor: Koa + @koa/router + koa-bodyparser with the same three routes,
 // a plain key comparison and hand-rolled checks, no validation library, no error mapping.
+// With ACCESS_LOG=1 it also writes one pino line a request, as any service that logs must:
+// the floor for a service with an access log (a diagnostic baseline, not a target).
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
+import { pino } from 'pino';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 interface Pet {
@@ -24,6 +27,15 @@ const seedCount = Number(process.env.SEED_PETS ?? 0);
 for (let index = 0; index < seedCount; index += 1) add(seedPet(index));
 
 const app = new Koa();
+if (process.env.ACCESS_LOG === '1') {
+  // pino's defaults: stdout, written as each line comes.
+  const log = pino({ base: { service: 'bare-koa' } });
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+  });
+}
 const router = new Router({ prefix: '/v1' });
 app.use(async (ctx, next) => {
   if (ctx.get('Authorization') !== `Bearer ${BENCH_KEY}`) {
