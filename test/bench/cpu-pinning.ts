@@ -11,7 +11,8 @@ export interface CpuPinning {
 /**
  * Keeps the load generator and the server under load on CPUs of their own (Linux `taskset`).
  * Unpinned, the scheduler moves both about, and the same build measured twice on this VM
- * differed by up to 2x in CPU per request; pinned, rounds agree within a few per cent.
+ * differed by up to 2x in CPU per request; pinned, most rounds agree within a few per cent,
+ * though a busy neighbour on the VM still slows whole rounds (hence medians of rounds).
  * Undefined, and nothing pinned, where there are fewer than two CPUs or no taskset.
  */
 export function pinLoadGeneratorApartFromServers(): CpuPinning | undefined {
