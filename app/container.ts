@@ -9,7 +9,7 @@ import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import type { ServerEntry } from '../adapters/http/openapi/openapi-document.js';
-import { API_BASE_PATH } from '../adapters/http/pets-routes.js';
+import { API_BASE_PATH } from '../adapters/http/api-paths.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';

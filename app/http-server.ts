@@ -1,6 +1,8 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
+import { answerClientErrors } from '../adapters/http/client-error.js';
+import type { HttpLogger } from '../adapters/http/request-context.js';
 
 /**
  * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a
@@ -19,9 +21,19 @@ export interface RunningServer {
   close(graceMs: number): Promise<'drained' | 'forced'>;
 }
 
-export async function listen(app: Koa, { port, host }: { port: number; host: string }): Promise<RunningServer> {
+/**
+ * Serves the app on `host:port`. Every answer, including those to requests Node's parser refuses
+ * or would answer itself (no Host, an unknown Expect), comes from the HTTP adapter as an Error body.
+ */
+export async function listen(app: Koa, { port, host, logger }: { port: number; host: string; logger: HttpLogger }): Promise<RunningServer> {
   const handle = app.callback();
-  const server = createServer((request, response) => void handle(request, response));
+  // The app checks Host itself, so that a request without one is answered like every other error.
+  const server = createServer({ requireHostHeader: false }, (request, response) => void handle(request, response));
+  // Without a listener Node answers a bare 417 to any Expect but 100-continue; the app answers it.
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    server.emit('request', request, response);
+  });
+  server.on('clientError', answerClientErrors(logger));
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;

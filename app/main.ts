@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const container = createContainer(config, logger, keys);
   const app = await container.getAsync<Koa>(TOKENS.HttpApp);
-  const running = await listen(app, config);
+  const running = await listen(app, { port: config.port, host: config.host, logger });
   logger.info({ host: running.address.address, port: running.address.port, storage: config.storage.kind }, 'petstore listening');
 
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {

@@ -6,6 +6,32 @@ export type PetStatus = (typeof PET_STATUSES)[number];
 
 export const PET_NAME_MAX_LENGTH = 200;
 
+/** A rule a name must satisfy: the pattern it must match and what to tell whoever broke it. */
+export interface NameRule {
+  readonly pattern: RegExp;
+  readonly message: string;
+}
+
+/**
+ * What a name is, beyond its length. Both patterns are Unicode-aware (`u`), so a surrogate pair
+ * is one character while a lone surrogate is a code point of category Cs. The HTTP schema and
+ * the OpenAPI document read these same patterns and messages.
+ */
+export const PET_NAME_RULES = {
+  /** Whitespace and default-ignorable code points (zero-width space, joiners, soft hyphen, ...) render as nothing. */
+  visible: {
+    pattern: /[^\p{White_Space}\p{Default_Ignorable_Code_Point}]/u,
+    message: 'name must contain a visible character, not only blanks or invisible characters',
+  },
+  /** Control characters (C0, DEL, C1) and lone surrogates are never part of a name a person typed. */
+  printable: {
+    pattern: /^[^\p{Cc}\p{Cs}]*$/u,
+    message: 'name must not contain control characters or unpaired surrogates',
+  },
+} as const satisfies Record<string, NameRule>;
+
+export const PET_NAME_LENGTH_RULE = `name must be at most ${PET_NAME_MAX_LENGTH} characters`;
+
 /**
  * categoryId is an int64 in the interface, but a JSON number beyond 2^53-1 cannot be
  * held exactly in JavaScript; accepting it would silently store a different category.
@@ -37,12 +63,11 @@ export function isPetId(value: unknown): value is PetId {
 /** The domain rules for a new pet; every host goes through them, whatever validated the input first. */
 export function assertValidNewPet(candidate: NewPet): void {
   const { name, categoryId, status } = candidate;
-  if (typeof name !== 'string' || name.trim() === '') {
-    throw new InvalidPet('name', 'name must be a non-blank string');
+  if (typeof name !== 'string') throw new InvalidPet('name', PET_NAME_TYPE_RULE);
+  for (const { pattern, message } of Object.values(PET_NAME_RULES)) {
+    if (!pattern.test(name)) throw new InvalidPet('name', message);
   }
-  if (name.length > PET_NAME_MAX_LENGTH) {
-    throw new InvalidPet('name', `name must be at most ${PET_NAME_MAX_LENGTH} characters`);
-  }
+  if (name.length > PET_NAME_MAX_LENGTH) throw new InvalidPet('name', PET_NAME_LENGTH_RULE);
   if (!Number.isSafeInteger(categoryId)) {
     throw new InvalidPet('categoryId', CATEGORY_ID_RULE);
   }
@@ -54,5 +79,7 @@ export function assertValidNewPet(candidate: NewPet): void {
 export const CATEGORY_ID_RULE =
   `categoryId must be an integer from ${CATEGORY_ID_MIN} to ${CATEGORY_ID_MAX}; ` +
   'larger values cannot be represented exactly and are not rounded';
+
+export const PET_NAME_TYPE_RULE = 'name must be a string';
 
 export const STATUS_RULE = `status must be one of ${PET_STATUSES.join(', ')}`;

@@ -5,21 +5,46 @@ import * as v from 'valibot';
  * The README documents this table; clients branch on `code`, never on `message`.
  */
 export const ERROR_STATUS = {
+  bad_request: 400,
   unauthorized: 401,
   invalid_json: 400,
+  invalid_utf8: 400,
+  invalid_content_encoding: 400,
   invalid_body: 400,
   invalid_query: 400,
   invalid_path_parameter: 400,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unsupported_content_encoding: 415,
+  expectation_failed: 417,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The most `details` an error lists, and the most characters of client input it echoes in one piece. */
+export const MAX_ERROR_DETAILS = 10;
+export const MAX_ECHOED_CHARACTERS = 64;
+
+/** Client input as an error may quote it: at most MAX_ECHOED_CHARACTERS code points, then '…'. */
+export function clipClientText(text: string): string {
+  if (text.length <= MAX_ECHOED_CHARACTERS) return text;
+  // Counted in code points, so a cut never splits a surrogate pair.
+  let clipped = '';
+  let count = 0;
+  for (const character of text) {
+    if (count === MAX_ECHOED_CHARACTERS) return `${clipped}…`;
+    clipped += character;
+    count += 1;
+  }
+  return clipped;
+}
 
 const errorDetailSchema = v.strictObject({
   path: v.pipe(v.string(), v.description('The offending field, dot-separated; empty for the body as a whole.')),
@@ -32,7 +57,14 @@ export const errorBodySchema = v.strictObject({
   message: v.pipe(v.string(), v.description('For humans; may change between releases.')),
   status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599), v.description('The HTTP status of the response.')),
   details: v.optional(
-    v.pipe(v.array(errorDetailSchema), v.description('Validation errors only: one entry per offending field.')),
+    v.pipe(
+      v.array(errorDetailSchema),
+      v.maxLength(MAX_ERROR_DETAILS),
+      v.description(
+        `Validation errors only: one entry per offending field, the first ${MAX_ERROR_DETAILS} of them; ` +
+          `field names longer than ${MAX_ECHOED_CHARACTERS} characters are cut short and end in '…'.`,
+      ),
+    ),
   ),
 });
 

@@ -1,14 +1,15 @@
-import Router from '@koa/router';
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
+import { createRouter, isUnderApi, requireCanonicalPath } from './api-paths.js';
 import { requireApiKey } from './auth-middleware.js';
 import { corsFor } from './cors.js';
 import { addDocsRoutes } from './docs-routes.js';
 import { errorHandler } from './error-middleware.js';
 import { addHealthRoutes } from './health-routes.js';
 import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
-import { addPetRoutes, API_BASE_PATH, type PetUseCases } from './pets-routes.js';
-import { requestContext, requestLogger, type HttpLogger } from './request-context.js';
+import { addPetRoutes, type PetUseCases } from './pets-routes.js';
+import { requireWellFormedRequest } from './protocol-checks.js';
+import { logConnectionFailure, requestContext, type HttpLogger } from './request-context.js';
 import { apiSecurityHeaders } from './security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
@@ -27,7 +28,7 @@ export interface HttpAppDependencies extends PetUseCases {
 export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   const app = new Koa();
   // One router for every route: each request is matched once, whatever its path.
-  const router = new Router();
+  const router = createRouter();
   addHealthRoutes(router, dependencies.storage);
   addDocsRoutes(router, buildOpenApiDocument({ servers: dependencies.servers }), { apiOrigins: originsOf(dependencies.servers) });
   addPetRoutes(router, dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
@@ -36,6 +37,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(requestContext(dependencies.logger));
   app.use(apiSecurityHeaders());
   app.use(errorHandler());
+  app.use(requireWellFormedRequest);
+  app.use(requireCanonicalPath);
   if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins));
   app.use(function guardApi(ctx, next): Promise<void> {
     return isUnderApi(ctx.path) ? checkApiKey(ctx, next) : next();
@@ -46,9 +49,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(router.allowedMethods());
   // Koa reports here what no middleware could answer: a connection that failed mid-request, most
   // often a client that went away. Its default would print a stack trace to stderr, outside the logs.
-  app.on('error', (error: Error & { code?: string }, ctx: Koa.Context) => {
-    requestLogger(ctx).warn({ error: error.message, code: error.code }, 'connection failed before the response was complete');
-  });
+  app.on('error', logConnectionFailure);
   return app;
 }
 
@@ -61,10 +62,6 @@ const answerOptionsWithNoContent: Koa.Middleware = async (ctx, next) => {
   await next();
   if (ctx.status === 200) ctx.status = 204;
 };
-
-function isUnderApi(path: string): boolean {
-  return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
-}
 
 /** Absolute server addresses name origins the docs page may call; a relative one is this origin. */
 function originsOf(servers: readonly ServerEntry[]): string[] {

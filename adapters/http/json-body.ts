@@ -1,56 +1,84 @@
-import bodyParser from 'koa-bodyparser';
-import type { Middleware } from 'koa';
-import { TypeIs } from 'type-is';
+import type { Context, Middleware } from 'koa';
+import { parse as parseContentType } from 'content-type';
+import getRawBody from 'raw-body';
 import { ApiError } from './api-error.js';
+import { decoderFor } from './content-encoding.js';
+import { logConnectionFailure } from './request-context.js';
 
-const JSON_MEDIA_TYPE = new TypeIs(['application/json']);
+/** Fatal: a byte sequence that is not UTF-8 is an error, never silently a U+FFFD. A leading BOM is dropped (RFC 8259 §8.1). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Reads a JSON request body into ctx.request.body. koa-bodyparser on its own lets
- * through what this API must refuse: any content type parses as `{}`, and an empty
- * body too; those are decided here. Its errors become API errors at the source.
+ * Reads a JSON request body into ctx.request.body, one step per way a body can be wrong, each
+ * with its own code: media type and charset (415), content coding (415, or 400 when the bytes do
+ * not decode), size before and after decompression (413), UTF-8 (400), JSON syntax (400).
+ * The shape of the JSON value is the body schema's to judge.
  */
-export function jsonBody({ limitBytes }: { limitBytes: number }): Middleware[] {
-  const options: bodyParser.Options & { onProtoPoisoning: 'ignore' } = {
-    enableTypes: ['json'],
-    jsonLimit: `${limitBytes}b`,
-    // Any JSON value is parsed; the body schema then says precisely why a non-object is refused.
-    strict: false,
-    // A "__proto__" key stays an ordinary own property, so the schema rejects it as an unknown field.
-    onProtoPoisoning: 'ignore',
-    onerror: (error) => {
-      throw parserError(error, limitBytes);
-    },
+export function jsonBody({ limitBytes }: { limitBytes: number }): Middleware {
+  return async function readJsonBody(ctx, next) {
+    requireJsonInUtf8(ctx.get('Content-Type'));
+    const decode = decoderFor(ctx.get('Content-Encoding'));
+    const received = await readRequestBody(ctx, limitBytes);
+    const bytes = await decode(received, limitBytes);
+    ctx.request.body = parseJson(utf8Text(bytes));
+    await next();
   };
-  return [requireJsonContentType, bodyParser(options), requireNonEmptyBody];
 }
 
-const requireJsonContentType: Middleware = async (ctx, next) => {
-  if (JSON_MEDIA_TYPE.is(ctx.get('Content-Type')) === undefined) {
+/** `application/json`, with no charset or `charset=utf-8` in any case: JSON is UTF-8 (RFC 8259 §8.1). */
+function requireJsonInUtf8(header: string): void {
+  let mediaType;
+  try {
+    mediaType = parseContentType(header);
+  } catch {
+    throw new ApiError('unsupported_media_type', 'The Content-Type header is malformed; send application/json');
+  }
+  if (mediaType.type !== 'application/json') {
     throw new ApiError('unsupported_media_type', 'The request body must be application/json');
   }
-  await next();
-};
-
-const requireNonEmptyBody: Middleware = async (ctx, next) => {
-  // koa-bodyparser keeps the text of every JSON body it parsed as rawBody. A body of only
-  // white space is not empty: it fails to parse as JSON before reaching this check.
-  if (ctx.request.rawBody === '') {
-    throw new ApiError('invalid_json', 'The request body is empty; send a JSON object');
+  const { charset } = mediaType.parameters;
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    throw new ApiError('unsupported_media_type', 'The request body must be encoded in UTF-8 (charset=utf-8, or no charset)');
   }
-  await next();
-};
+}
 
-/** Statuses raw-body and co-body give their errors; anything else is a bug and stays one. */
-export function parserError(error: Error & { status?: number }, limitBytes: number): Error {
-  switch (error.status) {
-    case 413:
-      return new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`);
-    case 415:
-      return new ApiError('unsupported_media_type', 'The request body encoding or charset is not supported');
-    case 400:
-      return new ApiError('invalid_json', 'The request body is not valid JSON');
-    default:
-      return error;
+/** The bytes as sent, at most `limitBytes` of them (raw-body checks Content-Length first). */
+async function readRequestBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+  try {
+    return await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('Content-Length') || null });
+  } catch (error) {
+    // The rest of the body is not read: the connection closes after the answer instead of stalling.
+    const closing = { headers: { Connection: 'close' } };
+    const { type } = error as { type?: string };
+    if (type === 'entity.too.large') {
+      throw new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`, closing);
+    }
+    // The client's connection failed while it sent the body: nobody will read an answer.
+    if (type === 'request.aborted' || ctx.req.errored !== null) {
+      logConnectionFailure(ctx, error as Error);
+      throw new ApiError('bad_request', 'The connection failed while the request body was sent', closing);
+    }
+    if (type === 'request.size.invalid') {
+      throw new ApiError('bad_request', 'The request body is not as long as its Content-Length says', closing);
+    }
+    throw error;
+  }
+}
+
+function utf8Text(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new ApiError('invalid_utf8', 'The request body is not valid UTF-8');
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object');
+  try {
+    // JSON.parse makes "__proto__" an ordinary own key, which the schema then refuses as an unknown field.
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid JSON');
   }
 }

@@ -2,12 +2,12 @@ import type Router from '@koa/router';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
+import { API_BASE_PATH } from './api-paths.js';
 import { deprecated } from './deprecation.js';
 import { jsonBody } from './json-body.js';
 import { nextPageLink } from './pagination.js';
 import { listPetsQuery, newPetBody, parseOrThrow, petIdPath, toNewPet } from './schemas.js';
 
-export const API_BASE_PATH = '/v1';
 const PETS_PATH = `${API_BASE_PATH}/pets`;
 
 export interface PetUseCases {
@@ -25,7 +25,7 @@ export function addPetRoutes(router: Router, { listPets, createPet, getPet }: Pe
     ctx.body = page.pets;
   });
 
-  router.post(PETS_PATH, ...jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
+  router.post(PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
     const pet = await createPet.execute(toNewPet(body));
     ctx.status = 201;

@@ -64,3 +64,8 @@ export function requestLogger(ctx: Context): HttpLogger {
   state.requestLogger ??= state.logger.child({ requestId: state.requestId });
   return state.requestLogger;
 }
+
+/** One warn line, with the request id, for a client connection that failed mid-request. */
+export function logConnectionFailure(ctx: Context, error: Error & { code?: string }): void {
+  requestLogger(ctx).warn({ error: error.message, code: error.code }, 'connection failed before the response was complete');
+}

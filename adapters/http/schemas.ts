@@ -1,16 +1,23 @@
 import * as v from 'valibot';
 import {
   CATEGORY_ID_RULE,
+  PET_NAME_LENGTH_RULE,
   PET_NAME_MAX_LENGTH,
+  PET_NAME_RULES,
+  PET_NAME_TYPE_RULE,
   PET_STATUSES,
   STATUS_RULE,
+  type NameRule,
   type NewPet,
 } from '../../core/pet.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/use-cases/list-pets.js';
-import { ApiError, type ErrorCode, type ErrorDetail } from './api-error.js';
+import { ApiError, clipClientText, MAX_ERROR_DETAILS, type ErrorCode, type ErrorDetail } from './api-error.js';
 
-/** Unsigned decimal digits only: no sign, exponent, fraction, hex or blank. */
-const DECIMAL_DIGITS = /^[0-9]+$/;
+/**
+ * The one spelling of each number: unsigned decimal digits without leading zeros (no sign,
+ * exponent, fraction, hex or blank), so `/v1/pets/7` and `/v1/pets/007` are not two names of one pet.
+ */
+const CANONICAL_DECIMAL = /^(?:0|[1-9][0-9]*)$/;
 
 /** OpenAPI formats, for the document: ids are int64 in the interface (held exactly up to 2^53-1). */
 const INT64 = v.metadata<number, { readonly format: string }>({ format: 'int64' });
@@ -18,11 +25,11 @@ const INT32 = v.metadata<number, { readonly format: string }>({ format: 'int32' 
 const INT32_MAX = 2 ** 31 - 1;
 
 function integerParameter(name: string, min: number, max: number, description: string) {
-  const rule = `${name} must be an integer from ${min} to ${max}`;
+  const rule = `${name} must be an integer from ${min} to ${max}, in decimal digits without leading zeros`;
   return v.pipe(
     // A repeated query parameter arrives as an array.
     v.string(`${name} must be given once, as an integer`),
-    v.regex(DECIMAL_DIGITS, rule),
+    v.regex(CANONICAL_DECIMAL, rule),
     v.transform(Number),
     // What the text decodes to, which the OpenAPI document describes; it cannot fail here.
     v.number(),
@@ -33,6 +40,8 @@ function integerParameter(name: string, min: number, max: number, description: s
     v.description(description),
   );
 }
+
+const nameRule = ({ pattern, message }: NameRule) => v.regex<string, string>(pattern, message);
 
 const petStatus = (name: string) =>
   v.picklist(PET_STATUSES, (issue) => (issue.received === 'Array' ? `${name} must be given once` : STATUS_RULE));
@@ -60,11 +69,15 @@ export const petStatusSchema = v.pipe(
 /** The fields a NewPet and a Pet share: written once, read by both schemas. */
 const petFields = {
   name: v.pipe(
-    v.string('name must be a string'),
-    // \S is the complement of what String.prototype.trim removes, and JSON Schema can say it.
-    v.regex(/\S/, 'name must not be blank'),
-    v.maxLength(PET_NAME_MAX_LENGTH, `name must be at most ${PET_NAME_MAX_LENGTH} characters`),
-    v.description("The animal's name; not blank."),
+    v.string(PET_NAME_TYPE_RULE),
+    // The core's rules, read from the core: the client sees the core's words, the document its patterns.
+    nameRule(PET_NAME_RULES.visible),
+    nameRule(PET_NAME_RULES.printable),
+    v.maxLength(PET_NAME_MAX_LENGTH, PET_NAME_LENGTH_RULE),
+    v.description(
+      "The animal's name: at least one visible character (not only whitespace or invisible characters such as " +
+        'U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates.',
+    ),
   ),
   categoryId: v.pipe(
     v.number('categoryId must be an integer'),
@@ -110,14 +123,15 @@ export function parseOrThrow<TSchema extends v.GenericSchema>(
 ): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
-  const details = result.issues.map(toDetail);
+  // A body can name thousands of unknown fields: the answer lists the first few, each cut short.
+  const details = result.issues.slice(0, MAX_ERROR_DETAILS).map(toDetail);
   const [first] = details as [ErrorDetail, ...ErrorDetail[]];
   const message = first.path === '' ? first.message : `Invalid ${what}: ${first.message}`;
   throw new ApiError(code, message, { details });
 }
 
 function toDetail(issue: v.BaseIssue<unknown>): ErrorDetail {
-  const path = v.getDotPath(issue) ?? '';
+  const path = clipClientText(v.getDotPath(issue) ?? '');
   // Key-level issues (missing or unknown field) carry a message without the field's name.
   const message = issue.type === 'strict_object' ? `${path} ${issue.message}` : issue.message;
   return { path, message };

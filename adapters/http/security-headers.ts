@@ -18,7 +18,7 @@ const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
 };
-const API_RESPONSE_HEADER_ENTRIES = Object.entries(API_RESPONSE_HEADERS);
+export const API_RESPONSE_HEADER_ENTRIES = Object.entries(API_RESPONSE_HEADERS);
 
 export function apiSecurityHeaders(): Middleware {
   return function setApiSecurityHeaders(ctx, next) {

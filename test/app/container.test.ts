@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
 import { StorageUnavailable } from '../../core/errors.js';
@@ -49,7 +50,8 @@ describe('the composition root', () => {
   });
 
   it('builds an app where a pet created through the API can be read back', async () => {
-    const running = await listen(await container().getAsync<Koa>(TOKENS.HttpApp), { port: 0, host: '127.0.0.1' });
+    const wired = container();
+    const running = await listen(await wired.getAsync<Koa>(TOKENS.HttpApp), { port: 0, host: '127.0.0.1', logger: wired.get<Logger>(TOKENS.Logger) });
     try {
       const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
       const headers = { Authorization: 'Bearer container-key', 'Content-Type': 'application/json' };
@@ -70,8 +72,9 @@ describe('the composition root', () => {
       STAGING_BASE_URL: 'https://staging.example.com/v1',
       CORS_ORIGINS: 'https://app.example.com',
     });
-    const app = await createContainer(configured, createLogger(configured), resolveApiKeyDigests(configured)).getAsync<Koa>(TOKENS.HttpApp);
-    const running = await listen(app, { port: 0, host: '127.0.0.1' });
+    const logger = createLogger(configured);
+    const app = await createContainer(configured, logger, resolveApiKeyDigests(configured)).getAsync<Koa>(TOKENS.HttpApp);
+    const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     try {
       const base = `http://127.0.0.1:${running.address.port}`;
       const document = (await (await fetch(`${base}/openapi.json`)).json()) as { servers: unknown };

@@ -31,7 +31,7 @@ describe('the rules for a new pet', () => {
   });
 
   it.each(['', ' ', '\t\n '])('rejects the blank name %j', (name) => {
-    expect(violation(aNewPet({ name }))).toMatchObject({ field: 'name', message: 'name must be a non-blank string' });
+    expect(violation(aNewPet({ name }))).toMatchObject({ field: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' });
   });
 
   it('rejects a name that is not a string', () => {

@@ -57,7 +57,7 @@ export async function startTestApi(
     servers: options.servers ?? [{ url: '/v1', description: 'This server' }],
     corsOrigins: options.corsOrigins ?? [],
   });
-  const running = await listen(app, { port: 0, host: '127.0.0.1' });
+  const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 
   const request: TestApi['request'] = (path, { key = TEST_KEY, headers, ...init } = {}) => {

@@ -45,7 +45,8 @@ export class OpenApiResponseValidator {
     this.basePath = new URL(document.servers[0]!.url, 'http://base.invalid').pathname;
     this.templates = Object.keys(document.paths).map((template) => ({
       template,
-      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      // A parameter in its one spelling (unreserved characters): other spellings name no operation.
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[A-Za-z0-9._~-]+')}$`),
     }));
   }
 

@@ -2,15 +2,22 @@ import { ERROR_STATUS, type ErrorCode } from '../api-error.js';
 
 /** When each code is answered: the text the document gives for it. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  bad_request: 'the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers)',
   unauthorized: 'the API key is missing, malformed or unknown',
   invalid_json: 'the body is empty or not valid JSON',
+  invalid_utf8: 'the body is not valid UTF-8',
+  invalid_content_encoding: 'the body does not decode with its Content-Encoding (gzip, deflate or br)',
   invalid_body: 'the JSON is not a valid NewPet; `details` names each offending field',
   invalid_query: 'a query parameter is invalid; `details` names it',
   invalid_path_parameter: 'petId is not a decimal integer within 0..2^53-1',
-  not_found: 'no pet has this id',
+  not_found: 'no pet has this id, or the path is not in its one canonical spelling',
   method_not_allowed: 'the path exists, but not with this method; `Allow` lists the methods',
-  payload_too_large: 'the body is larger than the configured limit',
-  unsupported_media_type: 'the body is not application/json, or its encoding is unknown',
+  request_timeout: 'the request headers or body did not arrive in time',
+  payload_too_large: 'the body, or its decompressed form, is larger than the configured limit',
+  unsupported_media_type: 'the body is not application/json, or its charset is not UTF-8',
+  unsupported_content_encoding: 'the Content-Encoding is not gzip, deflate, br or identity',
+  expectation_failed: 'the Expect header asks for something other than 100-continue',
+  headers_too_large: 'the request headers are larger than the server accepts',
   internal_error: 'a fault in the service; the message is generic and the cause is logged',
   service_unavailable: 'storage is unreachable; retry after `Retry-After` seconds',
 };

@@ -3,6 +3,7 @@ import {
   toJsonSchemaDefs,
   type ConversionConfig,
   type JsonSchema,
+  type OverrideActionContext,
   type OverrideSchemaContext,
 } from '@valibot/to-json-schema';
 import * as v from 'valibot';
@@ -28,6 +29,7 @@ const CONVERSION: ConversionConfig = {
   definitions: COMPONENT_SCHEMAS,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
   overrideSchema: defaultAsDecoded,
+  overrideAction: unicodePattern,
 };
 
 /** The JSON Schema of one valibot schema, as it sits inside an OpenAPI 3.1 document. */
@@ -57,4 +59,19 @@ function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
   delete inDocument.$schema;
   delete inDocument.$defs;
   return inDocument;
+}
+
+/**
+ * JSON Schema patterns are ECMA-262 regular expressions read with Unicode semantics (what ajv and
+ * the 2020-12 spec assume), so a `u` regex is written as it is. One `pattern` keyword holds one
+ * regex: each Unicode pattern gets an `allOf` entry of its own, so several can apply at once.
+ */
+function unicodePattern({ valibotAction, jsonSchema }: OverrideActionContext): JsonSchema | undefined {
+  if (valibotAction.type !== 'regex') return undefined;
+  const { source, flags } = (valibotAction as v.RegexAction<string, undefined>).requirement;
+  if (flags !== 'u') return undefined;
+  const { pattern, allOf = [], ...rest } = jsonSchema;
+  // The converter has already written this regex as `pattern` unless an earlier one took the keyword.
+  const withoutThis = pattern === source ? rest : jsonSchema;
+  return { ...withoutThis, allOf: [...allOf, { pattern: source }] };
 }

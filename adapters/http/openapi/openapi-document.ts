@@ -12,8 +12,22 @@ export interface ServerEntry {
   readonly description: string;
 }
 
-/** Errors any operation can answer with: no key, a fault of ours, storage out of reach. */
-const EVERY_OPERATION_ERRORS: readonly ErrorCode[] = ['unauthorized', 'internal_error', 'service_unavailable'];
+/**
+ * Errors any request can meet before it reaches its operation: HTTP the server cannot accept,
+ * then no key. Answered before routing, so they carry only the headers of every response.
+ */
+const BEFORE_ROUTING_ERRORS: readonly ErrorCode[] = [
+  'bad_request',
+  'request_timeout',
+  'payload_too_large',
+  'expectation_failed',
+  'headers_too_large',
+  'unauthorized',
+];
+/** Errors any operation can answer with: the above, a fault of ours, storage out of reach. */
+const EVERY_OPERATION_ERRORS: readonly ErrorCode[] = [...BEFORE_ROUTING_ERRORS, 'internal_error', 'service_unavailable'];
+/** Statuses only an operation itself answers with; `invalid_path_parameter` shares 400 with `bad_request`. */
+const ANSWERED_BY_GET_PET_ONLY: readonly number[] = [200, 404];
 const SECURITY = [{ bearerAuth: [] }];
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const jsonContent = (schema: v.GenericSchema) => ({ 'application/json': { schema: jsonSchemaOf(schema) } });
@@ -88,7 +102,15 @@ function createPetOperation(): object {
         content: jsonContent(petSchema),
       },
       ...errorResponses(
-        ['invalid_json', 'invalid_body', 'payload_too_large', 'unsupported_media_type', ...EVERY_OPERATION_ERRORS],
+        [
+          'invalid_json',
+          'invalid_utf8',
+          'invalid_content_encoding',
+          'invalid_body',
+          'unsupported_media_type',
+          'unsupported_content_encoding',
+          ...EVERY_OPERATION_ERRORS,
+        ],
         everyResponseHeaders,
       ),
     },
@@ -96,8 +118,9 @@ function createPetOperation(): object {
 }
 
 function getPetOperation(): object {
-  // Auth runs before routing, so a 401 cannot say which operation (deprecated or not) was asked for.
-  const headers = (status: number) => (status === 401 ? everyResponseHeaders() : { ...everyResponseHeaders(), ...DEPRECATION_HEADERS });
+  // Protocol checks and auth run before routing: their answers cannot say which operation was asked for.
+  const headers = (status: number) =>
+    ANSWERED_BY_GET_PET_ONLY.includes(status) ? { ...everyResponseHeaders(), ...DEPRECATION_HEADERS } : everyResponseHeaders();
   return {
     operationId: 'getPet',
     tags: ['pets'],

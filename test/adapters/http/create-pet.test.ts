@@ -114,7 +114,7 @@ describeForEachStorage('createPet', (storage) => {
       ['null', 'invalid_body', 'The request body must be a JSON object'],
       ['{"categoryId":1}', 'invalid_body', 'Invalid request body: name is required'],
       ['{"name":"Tom","categoryId":1,"colour":"brown"}', 'invalid_body', 'Invalid request body: colour is not a field of NewPet'],
-      ['{"name":" ","categoryId":1}', 'invalid_body', 'Invalid request body: name must not be blank'],
+      ['{"name":" ","categoryId":1}', 'invalid_body', 'Invalid request body: name must contain a visible character, not only blanks or invisible characters'],
       ['{"name":"Tom","categoryId":"1"}', 'invalid_body', 'Invalid request body: categoryId must be an integer'],
     ])('says precisely what is wrong with the body %j', async (raw, code, message) => {
       const body = await expectError(await postRaw(raw), 400, code);
@@ -123,13 +123,13 @@ describeForEachStorage('createPet', (storage) => {
 
     it('reports one problem per field, the first rule it breaks', async () => {
       const body = await expectError(await postRaw(JSON.stringify({ name: ' '.repeat(201), categoryId: 1 })), 400, 'invalid_body');
-      expect(body.details).toEqual([{ path: 'name', message: 'name must not be blank' }]);
+      expect(body.details).toEqual([{ path: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' }]);
     });
 
     it('lists every offending field in details', async () => {
       const body = await expectError(await postRaw('{"name":"","categoryId":"x","status":"gone"}'), 400, 'invalid_body');
       expect(body.details).toEqual([
-        { path: 'name', message: 'name must not be blank' },
+        { path: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' },
         { path: 'categoryId', message: 'categoryId must be an integer' },
         { path: 'status', message: 'status must be one of available, pending, sold' },
       ]);
@@ -157,7 +157,7 @@ describeForEachStorage('createPet', (storage) => {
       expect(body.message).toBe('The request body must be application/json');
     });
 
-    it('answers 415 for a content encoding it cannot decode', async () => {
+    it('answers 415 unsupported_content_encoding for a content coding it does not know', async () => {
       await expectRejectedWithoutChange(
         () =>
           api.request('/v1/pets', {
@@ -166,7 +166,7 @@ describeForEachStorage('createPet', (storage) => {
             body: '{"name":"Tom","categoryId":1}',
           }),
         415,
-        'unsupported_media_type',
+        'unsupported_content_encoding',
       );
     });
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
     if (makeError) throw makeError();
     ctx.status = 404;
   });
-  running = await listen(app, { port: 0, host: '127.0.0.1' });
+  running = await listen(app, { port: 0, host: '127.0.0.1', logger: errorLog });
   base = `http://127.0.0.1:${running.address.port}`;
 });
 afterAll(() => running.close(1000));

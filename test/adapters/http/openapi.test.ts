@@ -96,16 +96,29 @@ describe('GET /openapi.json', () => {
           response.content?.['application/json']?.schema.allOf?.[1].properties.code.enum ?? 'success',
         ]),
       );
-    const always = { 401: ['unauthorized'], 500: ['internal_error'], 503: ['service_unavailable'] };
-    expect(codesOf(operations().listPets)).toEqual({ 200: 'success', 400: ['invalid_query'], ...always });
+    // What the HTTP layer can refuse before any operation: every operation documents it.
+    const always = {
+      401: ['unauthorized'],
+      408: ['request_timeout'],
+      413: ['payload_too_large'],
+      417: ['expectation_failed'],
+      431: ['headers_too_large'],
+      500: ['internal_error'],
+      503: ['service_unavailable'],
+    };
+    expect(codesOf(operations().listPets)).toEqual({ 200: 'success', 400: ['invalid_query', 'bad_request'], ...always });
     expect(codesOf(operations().createPet)).toEqual({
       201: 'success',
-      400: ['invalid_json', 'invalid_body'],
-      413: ['payload_too_large'],
-      415: ['unsupported_media_type'],
+      400: ['invalid_json', 'invalid_utf8', 'invalid_content_encoding', 'invalid_body', 'bad_request'],
+      415: ['unsupported_media_type', 'unsupported_content_encoding'],
       ...always,
     });
-    expect(codesOf(operations().getPet)).toEqual({ 200: 'success', 400: ['invalid_path_parameter'], 404: ['not_found'], ...always });
+    expect(codesOf(operations().getPet)).toEqual({
+      200: 'success',
+      400: ['invalid_path_parameter', 'bad_request'],
+      404: ['not_found'],
+      ...always,
+    });
     expect(operations().createPet.responses['413']?.content?.['application/json']?.schema.allOf?.[1].properties.status).toEqual({ const: 413 });
   });
 

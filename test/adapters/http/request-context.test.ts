@@ -109,7 +109,7 @@ describe('the access log', () => {
     expect(line).toMatchObject({ method: 'POST', path: '/v1/pets', aborted: true });
     expect(line).not.toHaveProperty('status');
     expect(api.logLines.filter((logged) => logged.level === 'warn')).toMatchObject([
-      { requestId: line?.requestId, msg: 'connection failed before the response was complete', error: 'Parse Error' },
+      { requestId: line?.requestId, msg: 'connection failed before the response was complete', error: 'request aborted' },
     ]);
     expect(await api.repository.list({ limit: 10 })).toEqual([]);
   });

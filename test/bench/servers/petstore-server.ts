@@ -14,14 +14,15 @@ import { TOKENS } from '../../../app/tokens.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 const config = loadConfig({ ...process.env, API_KEYS: BENCH_KEY, PORT: '0' });
-const container = createContainer(config, createLogger(config), resolveApiKeyDigests(config));
+const logger = createLogger(config);
+const container = createContainer(config, logger, resolveApiKeyDigests(config));
 const repository = await container.getAsync<PetRepository>(TOKENS.PetRepository);
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
 const seedCount = Number(process.env.SEED_PETS ?? 0);
 if (config.storage.kind === 'mongo') await seedMongo(config.storage, seedCount);
 else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
-const running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), config);
+const running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), { port: config.port, host: config.host, logger });
 announceReady(running.address.port, baseline);
 
 /** A million single inserts would take minutes; the documents and the id counter are written in bulk. */
