@@ -29,10 +29,11 @@ export async function listen(app: Koa, { port, host, logger }: { port: number; h
   const handle = app.callback();
   // The app checks Host itself, so that a request without one is answered like every other error.
   const server = createServer({ requireHostHeader: false }, (request, response) => void handle(request, response));
-  // Without a listener Node answers a bare 417 to any Expect but 100-continue; the app answers it.
-  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    server.emit('request', request, response);
-  });
+  // Requests with an Expect header go to the app too: without these listeners Node would answer
+  // 100 Continue before the key is checked, and a bare 417 to any other expectation.
+  const toApp = (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response);
+  server.on('checkContinue', toApp);
+  server.on('checkExpectation', toApp);
   server.on('clientError', answerClientErrors(logger));
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;

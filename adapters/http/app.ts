@@ -49,7 +49,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(router.allowedMethods());
   // Koa reports here what no middleware could answer: a connection that failed mid-request, most
   // often a client that went away. Its default would print a stack trace to stderr, outside the logs.
-  app.on('error', logConnectionFailure);
+  app.on('error', (error: Error & { code?: string }, ctx: Koa.Context) => {
+    logConnectionFailure(ctx, error);
+  });
   return app;
 }
 

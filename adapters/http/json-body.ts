@@ -44,6 +44,8 @@ function requireJsonInUtf8(header: string): void {
 
 /** The bytes as sent, at most `limitBytes` of them (raw-body checks Content-Length first). */
 async function readRequestBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+  // A client that waits for 100 Continue is told to send only now: past the key check and the headers' checks.
+  if (ctx.get('Expect').toLowerCase() === '100-continue') ctx.res.writeContinue();
   try {
     return await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('Content-Length') || null });
   } catch (error) {

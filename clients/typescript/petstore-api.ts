@@ -59,8 +59,8 @@ export interface components {
              * @description Assigned by the service: positive and increasing.
              */
             id: number;
-            /** @description The animal's name; not blank. */
-            name: string;
+            /** @description The animal's name: at least one visible character (not only whitespace or invisible characters such as U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates. */
+            name: string & (unknown & unknown);
             /**
              * Format: int64
              * @description The category the animal belongs to.
@@ -72,8 +72,8 @@ export interface components {
         NewPet: {
             /** @description Assigned by the service; never sent. */
             id?: unknown;
-            /** @description The animal's name; not blank. */
-            name: string;
+            /** @description The animal's name: at least one visible character (not only whitespace or invisible characters such as U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates. */
+            name: string & (unknown & unknown);
             /**
              * Format: int64
              * @description The category the animal belongs to.
@@ -91,12 +91,12 @@ export interface components {
              * @description Machine-readable; branch on this.
              * @enum {string}
              */
-            code: "unauthorized" | "invalid_json" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description For humans; may change between releases. */
             message: string;
             /** @description The HTTP status of the response. */
             status: number;
-            /** @description Validation errors only: one entry per offending field. */
+            /** @description Validation errors only: one entry per offending field, the first 10 of them; field names longer than 64 characters are cut short and end in '…'. */
             details?: {
                 /** @description The offending field, dot-separated; empty for the body as a whole. */
                 path: string;
@@ -155,7 +155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pets"];
                 };
             };
-            /** @description `invalid_query`: a query parameter is invalid; `details` names it. */
+            /** @description `invalid_query`: a query parameter is invalid; `details` names it. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -164,7 +164,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "invalid_query";
+                        code?: "invalid_query" | "bad_request";
                         /** @constant */
                         status?: 400;
                     };
@@ -183,6 +183,66 @@ export interface operations {
                         code?: "unauthorized";
                         /** @constant */
                         status?: 401;
+                    };
+                };
+            };
+            /** @description `request_timeout`: the request headers or body did not arrive in time. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "request_timeout";
+                        /** @constant */
+                        status?: 408;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body, or its decompressed form, is larger than the configured limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description `expectation_failed`: the Expect header asks for something other than 100-continue. */
+            417: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "expectation_failed";
+                        /** @constant */
+                        status?: 417;
+                    };
+                };
+            };
+            /** @description `headers_too_large`: the request headers are larger than the server accepts. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "headers_too_large";
+                        /** @constant */
+                        status?: 431;
                     };
                 };
             };
@@ -243,7 +303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description `invalid_json`: the body is empty or not valid JSON. `invalid_body`: the JSON is not a valid NewPet; `details` names each offending field. */
+            /** @description `invalid_json`: the body is empty or not valid JSON. `invalid_utf8`: the body is not valid UTF-8. `invalid_content_encoding`: the body does not decode with its Content-Encoding (gzip, deflate or br). `invalid_body`: the JSON is not a valid NewPet; `details` names each offending field. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -252,7 +312,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "invalid_json" | "invalid_body";
+                        code?: "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "bad_request";
                         /** @constant */
                         status?: 400;
                     };
@@ -274,7 +334,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: the body is larger than the configured limit. */
+            /** @description `request_timeout`: the request headers or body did not arrive in time. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "request_timeout";
+                        /** @constant */
+                        status?: 408;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body, or its decompressed form, is larger than the configured limit. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -289,7 +364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unsupported_media_type`: the body is not application/json, or its encoding is unknown. */
+            /** @description `unsupported_media_type`: the body is not application/json, or its charset is not UTF-8. `unsupported_content_encoding`: the Content-Encoding is not gzip, deflate, br or identity. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -298,9 +373,39 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | "unsupported_content_encoding";
                         /** @constant */
                         status?: 415;
+                    };
+                };
+            };
+            /** @description `expectation_failed`: the Expect header asks for something other than 100-continue. */
+            417: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "expectation_failed";
+                        /** @constant */
+                        status?: 417;
+                    };
+                };
+            };
+            /** @description `headers_too_large`: the request headers are larger than the server accepts. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "headers_too_large";
+                        /** @constant */
+                        status?: 431;
                     };
                 };
             };
@@ -361,18 +466,16 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description `invalid_path_parameter`: petId is not a decimal integer within 0..2^53-1. */
+            /** @description `invalid_path_parameter`: petId is not a decimal integer within 0..2^53-1. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Sunset: components["headers"]["Sunset"];
-                    Deprecation: components["headers"]["Deprecation"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "invalid_path_parameter";
+                        code?: "invalid_path_parameter" | "bad_request";
                         /** @constant */
                         status?: 400;
                     };
@@ -394,7 +497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_found`: no pet has this id. */
+            /** @description `not_found`: no pet has this id, or the path is not in its one canonical spelling. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -411,12 +514,70 @@ export interface operations {
                     };
                 };
             };
+            /** @description `request_timeout`: the request headers or body did not arrive in time. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "request_timeout";
+                        /** @constant */
+                        status?: 408;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body, or its decompressed form, is larger than the configured limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description `expectation_failed`: the Expect header asks for something other than 100-continue. */
+            417: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "expectation_failed";
+                        /** @constant */
+                        status?: 417;
+                    };
+                };
+            };
+            /** @description `headers_too_large`: the request headers are larger than the server accepts. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "headers_too_large";
+                        /** @constant */
+                        status?: 431;
+                    };
+                };
+            };
             /** @description `internal_error`: a fault in the service; the message is generic and the cause is logged. */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Sunset: components["headers"]["Sunset"];
-                    Deprecation: components["headers"]["Deprecation"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -432,8 +593,6 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Sunset: components["headers"]["Sunset"];
-                    Deprecation: components["headers"]["Deprecation"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

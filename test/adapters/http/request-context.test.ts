@@ -114,6 +114,24 @@ describe('the access log', () => {
     expect(await api.repository.list({ limit: 10 })).toEqual([]);
   });
 
+  it('logs a client that goes away while a file streams to it as one warn line, and keeps serving', async () => {
+    api = await startTestApi();
+    const { port } = new URL(api.baseUrl);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('GET /docs/assets/swagger-ui-bundle.js HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      // The first bytes of a file of over a megabyte: the rest is still being sent when the client leaves.
+      socket.once('data', () => socket.resetAndDestroy());
+      socket.on('close', () => { resolve(); });
+      socket.on('error', reject);
+    });
+    await expect.poll(() => api.logLines.filter((logged) => logged.level === 'warn').map((logged) => logged.msg)).toContain(
+      'connection failed before the response was complete',
+    );
+    expect((await api.request('/healthz')).status).toBe(200);
+  });
+
   it('keeps logging the outage of storage with the request id', async () => {
     const down: PetRepository = Object.assign(new InMemoryPetRepository(), { add: () => Promise.reject(new StorageUnavailable()) });
     api = await startTestApi({ repository: down });

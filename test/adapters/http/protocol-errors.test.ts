@@ -1,0 +1,114 @@
+import { connect } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
+import { expectDocumented } from '../../support/openapi-check.js';
+import { rawRequest, sendRaw, type RawResponse } from '../../support/raw-http.js';
+
+let api: TestApi;
+beforeEach(async () => {
+  api = await startTestApi();
+});
+afterEach(() => api.close());
+
+const AUTH = `Authorization: Bearer ${TEST_KEY}`;
+
+/** What the server writes first to a request sent without its body, as a waiting client would. */
+function firstBytes(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    socket.once('data', (chunk: Buffer) => {
+      socket.destroy();
+      resolve(chunk.toString('latin1'));
+    });
+    socket.on('error', reject);
+  });
+}
+
+async function send(request: string): Promise<RawResponse> {
+  const response = await sendRaw(Number(new URL(api.baseUrl).port), request);
+  if (response === undefined) throw new Error('the server closed the connection without answering');
+  return response;
+}
+
+/** The Error body and every header any other answer of the service carries. */
+async function expectErrorAnswer(response: RawResponse, status: number, code: string, path = '/v1/pets') {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(JSON.parse(response.body)).toEqual({ code, status, message: expect.any(String) as string });
+  expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(response.headers).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  });
+  await expectDocumented(api.baseUrl, { method: 'GET', path, status: response.status, header: (name) => response.headers[name.toLowerCase()], text: response.body });
+}
+
+describe('requests Node\'s HTTP parser refuses are answered with the Error body', () => {
+  it.each([
+    ['an unknown method token', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['a lowercase method', 'get /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['a Content-Length that is not a number', `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Length: abc\r\n\r\n{}`],
+    ['two different Content-Lengths', `POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`],
+    ['Content-Length together with chunked', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}'],
+    ['a header without a colon', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n'],
+    ['an unknown HTTP version', 'GET /v1/pets HTTP/3.7\r\nHost: x\r\n\r\n'],
+    ['a control character in the target', 'GET /v1/pe\x01ts HTTP/1.1\r\nHost: x\r\n\r\n'],
+  ])('answers 400 bad_request for %s', async (_case, request) => {
+    await expectErrorAnswer(await send(request), 400, 'bad_request');
+  });
+
+  it('answers 431 headers_too_large for 20 KB of headers', async () => {
+    await expectErrorAnswer(await send(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431, 'headers_too_large');
+  });
+
+  it('answers 413 payload_too_large for a huge chunk extension', async () => {
+    const request = `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;ext=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`;
+    await expectErrorAnswer(await send(request), 413, 'payload_too_large');
+  });
+
+  it('logs each refusal with the request id it answered with', async () => {
+    const response = await send('FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(api.logLines).toContainEqual(
+      expect.objectContaining({ msg: 'request refused by the HTTP parser', requestId: response.headers['x-request-id'], status: 400, parserError: 'HPE_INVALID_METHOD' }),
+    );
+  });
+});
+
+describe('what HTTP requires and Node leaves to the server', () => {
+  it('answers 400 bad_request for an HTTP/1.1 request without Host', async () => {
+    await expectErrorAnswer(await send(`GET /v1/pets HTTP/1.1\r\n${AUTH}\r\nConnection: close\r\n\r\n`), 400, 'bad_request');
+  });
+
+  it('answers 400 bad_request for an HTTP/1.1 request with two Host headers', async () => {
+    await expectErrorAnswer(await send(`GET /v1/pets HTTP/1.1\r\nHost: a\r\nHost: b\r\n${AUTH}\r\nConnection: close\r\n\r\n`), 400, 'bad_request');
+  });
+
+  it.each(['Authorization', 'Content-Type', 'authorization'])('answers 400 bad_request when %s comes twice, even with a valid key first', async (field) => {
+    const second = field.toLowerCase() === 'authorization' ? `${field}: Bearer other` : `${field}: text/plain`;
+    const request = rawRequest('POST', '/v1/pets', [AUTH, 'Content-Type: application/json', second], '{"name":"Rex","categoryId":1}');
+    await expectErrorAnswer(await send(request), 400, 'bad_request');
+    expect(await countPets(api)).toBe(0);
+  });
+
+  it('serves an HTTP/1.0 request without Host', async () => {
+    expect((await send(`GET /v1/pets HTTP/1.0\r\n${AUTH}\r\n\r\n`)).status).toBe(200);
+  });
+
+  it.each(['something-else', '200-ok'])('answers 417 expectation_failed for Expect: %s', async (expectation) => {
+    await expectErrorAnswer(await send(rawRequest('GET', '/v1/pets', [AUTH, `Expect: ${expectation}`])), 417, 'expectation_failed');
+  });
+
+  it('answers Expect: 100-continue with 100 Continue once the key is checked, then the answer', async () => {
+    const port = Number(new URL(api.baseUrl).port);
+    const head = 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 29\r\n';
+    const interim = await firstBytes(port, `${head}${AUTH}\r\n\r\n`);
+    expect(interim).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+    const refused = await firstBytes(port, `${head}Authorization: Bearer wrong\r\n\r\n`);
+    expect(refused).toMatch(/^HTTP\/1\.1 401 /);
+    const body = '{"name":"Rex","categoryId":1}';
+    expect((await send(rawRequest('POST', '/v1/pets', [AUTH, 'Content-Type: application/json', 'Expect: 100-continue'], body))).status).toBe(201);
+  });
+});
