@@ -27,7 +27,8 @@ const asSent: BodyDecoder = (body) => Promise.resolve(body);
  * multiply the work a small body can cause.
  */
 export function decoderFor(header: string): BodyDecoder {
-  const coding = header.trim().toLowerCase();
+  // Node has already stripped the blanks around a header value.
+  const coding = header.toLowerCase();
   if (coding === '' || coding === 'identity') return asSent;
   const inflate = CODINGS.get(coding);
   if (inflate === undefined) {

@@ -79,7 +79,9 @@ describe('requests Node\'s HTTP parser refuses are answered with the Error body'
 
 describe('what HTTP requires and Node leaves to the server', () => {
   it('answers 400 bad_request for an HTTP/1.1 request without Host', async () => {
-    await expectErrorAnswer(await send(`GET /v1/pets HTTP/1.1\r\n${AUTH}\r\nConnection: close\r\n\r\n`), 400, 'bad_request');
+    const response = await send(`GET /v1/pets HTTP/1.1\r\n${AUTH}\r\nConnection: close\r\n\r\n`);
+    await expectErrorAnswer(response, 400, 'bad_request');
+    expect(JSON.parse(response.body)).toMatchObject({ message: 'An HTTP/1.1 request must carry a Host header' });
   });
 
   it('answers 400 bad_request for an HTTP/1.1 request with two Host headers', async () => {
@@ -89,7 +91,9 @@ describe('what HTTP requires and Node leaves to the server', () => {
   it.each(['Authorization', 'Content-Type', 'authorization'])('answers 400 bad_request when %s comes twice, even with a valid key first', async (field) => {
     const second = field.toLowerCase() === 'authorization' ? `${field}: Bearer other` : `${field}: text/plain`;
     const request = rawRequest('POST', '/v1/pets', [AUTH, 'Content-Type: application/json', second], '{"name":"Rex","categoryId":1}');
-    await expectErrorAnswer(await send(request), 400, 'bad_request');
+    const response = await send(request);
+    await expectErrorAnswer(response, 400, 'bad_request');
+    expect(JSON.parse(response.body)).toMatchObject({ message: `The ${field.toLowerCase()} header may appear only once` });
     expect(await countPets(api)).toBe(0);
   });
 
@@ -98,7 +102,9 @@ describe('what HTTP requires and Node leaves to the server', () => {
   });
 
   it.each(['something-else', '200-ok'])('answers 417 expectation_failed for Expect: %s', async (expectation) => {
-    await expectErrorAnswer(await send(rawRequest('GET', '/v1/pets', [AUTH, `Expect: ${expectation}`])), 417, 'expectation_failed');
+    const response = await send(rawRequest('GET', '/v1/pets', [AUTH, `Expect: ${expectation}`]));
+    await expectErrorAnswer(response, 417, 'expectation_failed');
+    expect(JSON.parse(response.body)).toMatchObject({ message: 'The only expectation this server meets is Expect: 100-continue' });
   });
 
   it('answers Expect: 100-continue with 100 Continue once the key is checked, then the answer', async () => {
