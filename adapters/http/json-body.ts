@@ -3,6 +3,7 @@ import { parse as parseContentType } from 'content-type';
 import getRawBody from 'raw-body';
 import { ApiError } from './api-error.js';
 import { decoderFor } from './content-encoding.js';
+import { waitsForContinue } from './protocol-checks.js';
 import { logConnectionFailure } from './request-context.js';
 
 /** Fatal: a byte sequence that is not UTF-8 is an error, never silently a U+FFFD. A leading BOM is dropped (RFC 8259 §8.1). */
@@ -41,7 +42,7 @@ function requireJsonInUtf8(header: string): void {
 /** The bytes as sent, at most `limitBytes` of them (raw-body checks Content-Length first). */
 async function readRequestBody(ctx: Context, limitBytes: number): Promise<Buffer> {
   // A client that waits for 100 Continue is told to send only now: past the key check and the headers' checks.
-  if (ctx.get('Expect').toLowerCase() === '100-continue') ctx.res.writeContinue();
+  if (waitsForContinue(ctx.req)) ctx.res.writeContinue();
   try {
     return await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('Content-Length') || null });
   } catch (error) {
