@@ -6,6 +6,13 @@ import { decoderFor } from './content-encoding.js';
 import { waitsForContinue } from './protocol-checks.js';
 import { logConnectionFailure } from './request-context.js';
 
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body, set by jsonBody() on the routes that take one. */
+    body: unknown;
+  }
+}
+
 /** Fatal: a byte sequence that is not UTF-8 is an error, never silently a U+FFFD. A leading BOM is dropped (RFC 8259 §8.1). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
