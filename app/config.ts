@@ -1,4 +1,5 @@
 import bytes from 'bytes';
+import ms from 'ms';
 import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
 import { BEARER_TOKEN } from '../adapters/http/auth-middleware.js';
@@ -17,6 +18,13 @@ export type StorageConfig =
       readonly timeoutMs: number;
     };
 
+export interface IdempotencyConfig {
+  /** How long a created pet's answer is replayed to repeats of its Idempotency-Key. */
+  readonly ttlMs: number;
+  /** In memory: the most keys kept for one API key (its oldest go first). */
+  readonly maxKeysPerClient: number;
+}
+
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
@@ -26,6 +34,7 @@ export interface AppConfig {
   /** Hex SHA-256 digests of accepted keys. */
   readonly apiKeySha256: readonly string[];
   readonly bodyLimitBytes: number;
+  readonly idempotency: IdempotencyConfig;
   /** Where clients reach production and staging, each ending in /v1; the OpenAPI document lists them. */
   readonly publicBaseUrl: string | undefined;
   readonly stagingBaseUrl: string | undefined;
@@ -77,6 +86,18 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
 
 const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
 
+const DAY_MS = 86_400_000;
+const DURATION_RULE = 'must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d';
+
+/** A bare number is refused: `ms` would read 86400 as milliseconds where a reader may mean seconds. */
+const duration = v.pipe(
+  v.string(),
+  v.regex(/[a-z]\s*$/i, DURATION_RULE),
+  v.transform((text) => ms(text as ms.StringValue) as number | undefined),
+  v.number(DURATION_RULE),
+  v.check((milliseconds) => Number.isSafeInteger(milliseconds) && milliseconds >= 1000 && milliseconds <= 30 * DAY_MS, DURATION_RULE),
+);
+
 const environment = v.object({
   PORT: v.optional(integerSetting(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
@@ -97,6 +118,8 @@ const environment = v.object({
     ),
     '1mb',
   ),
+  IDEMPOTENCY_TTL: v.optional(duration, '24h'),
+  IDEMPOTENCY_MAX_KEYS: v.optional(integerSetting(1, 10_000_000), '10000'),
   PUBLIC_BASE_URL: v.optional(baseUrl),
   STAGING_BASE_URL: v.optional(baseUrl),
   CORS_ORIGINS: v.optional(commaList(ORIGIN, 'must be comma-separated origins such as https://app.example.com'), ''),
@@ -123,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     apiKeys: settings.API_KEYS,
     apiKeySha256: settings.API_KEY_SHA256,
     bodyLimitBytes: settings.BODY_LIMIT,
+    idempotency: { ttlMs: settings.IDEMPOTENCY_TTL, maxKeysPerClient: settings.IDEMPOTENCY_MAX_KEYS },
     publicBaseUrl: settings.PUBLIC_BASE_URL,
     stagingBaseUrl: settings.STAGING_BASE_URL,
     corsOrigins: settings.CORS_ORIGINS,

@@ -4,10 +4,12 @@ export const TOKENS = {
   Logger: Symbol.for('Logger'),
   ApiKeyDigests: Symbol.for('ApiKeyDigests'),
   PetRepository: Symbol.for('PetRepository'),
+  IdempotencyStore: Symbol.for('IdempotencyStore'),
   MongoClient: Symbol.for('MongoClient'),
   Authenticator: Symbol.for('Authenticator'),
   ListPets: Symbol.for('ListPets'),
   CreatePet: Symbol.for('CreatePet'),
+  CreatePetOnce: Symbol.for('CreatePetOnce'),
   GetPet: Symbol.for('GetPet'),
   HttpApp: Symbol.for('HttpApp'),
 } as const;

@@ -45,3 +45,25 @@ export class StorageUnavailable extends DomainError {
     super('Storage is unavailable', options);
   }
 }
+
+export class InvalidIdempotencyKey extends DomainError {
+  readonly code = 'invalid_idempotency_key';
+}
+
+/** A request with this key is still being carried out; a retry later gets its outcome. */
+export class IdempotencyKeyInUse extends DomainError {
+  readonly code = 'idempotency_key_in_use';
+
+  constructor() {
+    super('A request with this Idempotency-Key is still in progress; retry it shortly');
+  }
+}
+
+/** The key was first sent with another request: the client reused a key for a new request. */
+export class IdempotencyKeyReused extends DomainError {
+  readonly code = 'idempotency_key_reused';
+
+  constructor() {
+    super('This Idempotency-Key was already used with a different request body; send a new key for a new request');
+  }
+}

@@ -1,3 +1,4 @@
+import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from './idempotency.js';
 import type { NewPet, Pet, PetId, PetStatus } from './pet.js';
 
 export interface PetPageQuery {
@@ -22,7 +23,24 @@ export interface PetRepository {
   isReachable(): Promise<boolean>;
 }
 
-/** Decides whether a presented credential grants access. */
+/**
+ * Remembers which requests were made under which idempotency key, and what came of them.
+ * Every implementation must pass the contract suite in test/contracts/.
+ */
+export interface IdempotencyStore {
+  /**
+   * In one atomic step: the key's live record if it has one, else a new in-flight record for
+   * this request (`claimed`). However many callers claim one key at once, one of them gets it.
+   */
+  claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome>;
+  /** Keeps the outcome for repeats. A claim that lapsed and was taken by another changes nothing. */
+  complete(claim: IdempotencyClaim, pet: Pet): Promise<void>;
+  /** Frees the key, so that a retry is carried out afresh. A lapsed claim changes nothing. */
+  release(claim: IdempotencyClaim): Promise<void>;
+}
+
+/** Decides whether a presented credential grants access, and to whom. */
 export interface Authenticator {
-  authenticate(credential: string): Promise<boolean>;
+  /** The client the credential belongs to (a stable name that is not the credential), or undefined. */
+  authenticate(credential: string): Promise<string | undefined>;
 }

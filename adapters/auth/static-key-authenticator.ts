@@ -22,12 +22,13 @@ export class StaticKeyAuthenticator implements Authenticator {
     this.digests = keyDigests;
   }
 
-  authenticate(credential: string): Promise<boolean> {
+  /** A key's client is named by the key's digest: stable across restarts, and no secret. */
+  authenticate(credential: string): Promise<string | undefined> {
     const presented = sha256(credential);
     let matched = false;
     for (const digest of this.digests) {
       matched = timingSafeEqual(presented, digest) || matched;
     }
-    return Promise.resolve(matched);
+    return Promise.resolve(matched ? presented.toString('hex') : undefined);
   }
 }

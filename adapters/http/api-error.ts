@@ -13,13 +13,16 @@ export const ERROR_STATUS = {
   invalid_body: 400,
   invalid_query: 400,
   invalid_path_parameter: 400,
+  invalid_idempotency_key: 400,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  idempotency_key_in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unsupported_content_encoding: 415,
   expectation_failed: 417,
+  idempotency_key_reused: 422,
   headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
@@ -84,9 +87,9 @@ export class ApiError extends Error {
     this.status = ERROR_STATUS[code];
   }
 
-  /** 503: a condition the client may retry shortly. */
-  static serviceUnavailable(message: string): ApiError {
-    return new ApiError('service_unavailable', message, { headers: { 'Retry-After': '1' } });
+  /** A condition the client may retry shortly (503, 409). */
+  static retryLater(code: 'service_unavailable' | 'idempotency_key_in_use', message: string): ApiError {
+    return new ApiError(code, message, { headers: { 'Retry-After': '1' } });
   }
 
   /** `details` is left out of the JSON when there are none. */

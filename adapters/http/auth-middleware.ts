@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Authenticator } from '../../core/ports.js';
 import { ApiError } from './api-error.js';
 
@@ -18,14 +18,24 @@ export function requireApiKey(authenticator: Authenticator): Middleware {
         headers: { 'WWW-Authenticate': REALM },
       });
     }
-    const valid = BEARER_TOKEN.test(token) && (await authenticator.authenticate(token));
-    if (!valid) {
+    const client = BEARER_TOKEN.test(token) ? await authenticator.authenticate(token) : undefined;
+    if (client === undefined) {
       throw new ApiError('unauthorized', 'The API key is not valid', {
         headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
       });
     }
+    (ctx.state as AuthenticatedState).client = client;
     await next();
   };
+}
+
+interface AuthenticatedState {
+  client: string;
+}
+
+/** The client whose key the request carried; only for requests that passed requireApiKey. */
+export function authenticatedClient(ctx: Context): string {
+  return (ctx.state as AuthenticatedState).client;
 }
 
 /**

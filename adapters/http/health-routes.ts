@@ -10,7 +10,7 @@ export function addHealthRoutes(router: Router, storage: Pick<PetRepository, 'is
 
   router.get('/readyz', async (ctx) => {
     if (!(await storage.isReachable())) {
-      throw ApiError.serviceUnavailable('Storage is not reachable');
+      throw ApiError.retryLater('service_unavailable', 'Storage is not reachable');
     }
     ctx.body = { status: 'ready' };
   });

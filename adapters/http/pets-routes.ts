@@ -1,9 +1,14 @@
 import type Router from '@koa/router';
+import type { NewPet } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
+import type { CreatedPet, CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
+import type { Context } from 'koa';
 import { API_BASE_PATH } from './api-paths.js';
+import { authenticatedClient } from './auth-middleware.js';
 import { deprecated } from './deprecation.js';
+import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { jsonBody } from './json-body.js';
 import { nextPageLink } from './pagination.js';
 import { listPetsQuery, newPetBody, parseOrThrow, petIdPath, toNewPet } from './schemas.js';
@@ -13,10 +18,12 @@ const PETS_PATH = `${API_BASE_PATH}/pets`;
 export interface PetUseCases {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;
+  readonly createPetOnce: CreatePetOnce;
   readonly getPet: GetPet;
 }
 
-export function addPetRoutes(router: Router, { listPets, createPet, getPet }: PetUseCases, options: { bodyLimitBytes: number }): void {
+export function addPetRoutes(router: Router, useCases: PetUseCases, options: { bodyLimitBytes: number }): void {
+  const { listPets, getPet } = useCases;
   router.get(PETS_PATH, async (ctx) => {
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
@@ -27,7 +34,9 @@ export function addPetRoutes(router: Router, { listPets, createPet, getPet }: Pe
 
   router.post(PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
-    const pet = await createPet.execute(toNewPet(body));
+    const { pet, replayed } = await create(ctx, toNewPet(body), useCases);
+    // A replay answers exactly as the first request was answered, and says that it is one.
+    if (replayed) ctx.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
     ctx.status = 201;
     ctx.set('Location', `${PETS_PATH}/${pet.id}`);
     ctx.body = pet;
@@ -37,4 +46,11 @@ export function addPetRoutes(router: Router, { listPets, createPet, getPet }: Pe
     const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
     ctx.body = await getPet.execute(petId);
   });
+}
+
+/** With an Idempotency-Key, the create happens once however often it is sent. */
+async function create(ctx: Context, newPet: NewPet, { createPet, createPetOnce }: PetUseCases): Promise<CreatedPet> {
+  const key = idempotencyKeyOf(ctx);
+  if (key === undefined) return { pet: await createPet.execute(newPet), replayed: false };
+  return createPetOnce.execute(newPet, { client: authenticatedClient(ctx), key });
 }

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       apiKeys: [],
       apiKeySha256: [],
       bodyLimitBytes: 1024 * 1024,
+      idempotency: { ttlMs: 24 * 60 * 60 * 1000, maxKeysPerClient: 10_000 },
       publicBaseUrl: undefined,
       stagingBaseUrl: undefined,
       corsOrigins: [],
@@ -38,6 +39,8 @@ describe('loadConfig', () => {
         API_KEYS: 'one, two,,three',
         API_KEY_SHA256: `${digest},${'B'.repeat(64)}`,
         BODY_LIMIT: '512kb',
+        IDEMPOTENCY_TTL: '90m',
+        IDEMPOTENCY_MAX_KEYS: '500',
         PUBLIC_BASE_URL: 'https://api.example.com/v1',
         STAGING_BASE_URL: 'http://staging.example.com:8080/petstore/v1',
         CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
@@ -51,6 +54,7 @@ describe('loadConfig', () => {
       apiKeys: ['one', 'two', 'three'],
       apiKeySha256: [digest, 'B'.repeat(64)],
       bodyLimitBytes: 512 * 1024,
+      idempotency: { ttlMs: 90 * 60 * 1000, maxKeysPerClient: 500 },
       publicBaseUrl: 'https://api.example.com/v1',
       stagingBaseUrl: 'http://staging.example.com:8080/petstore/v1',
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
@@ -66,6 +70,13 @@ describe('loadConfig', () => {
   it('reads BODY_LIMIT in bytes or with a unit', () => {
     expect(loadConfig({ BODY_LIMIT: '2048' }).bodyLimitBytes).toBe(2048);
     expect(loadConfig({ BODY_LIMIT: '2mb' }).bodyLimitBytes).toBe(2 * 1024 * 1024);
+  });
+
+  it('reads IDEMPOTENCY_TTL in any unit from 1s to 30d', () => {
+    expect(loadConfig({ IDEMPOTENCY_TTL: '1s' }).idempotency.ttlMs).toBe(1000);
+    expect(loadConfig({ IDEMPOTENCY_TTL: '30d' }).idempotency.ttlMs).toBe(30 * 86_400_000);
+    expect(loadConfig({ IDEMPOTENCY_TTL: '2 hours' }).idempotency.ttlMs).toBe(7_200_000);
+    expect(loadConfig({ IDEMPOTENCY_TTL: '1.5s' }).idempotency.ttlMs).toBe(1500);
   });
 
   it('accepts port 0 (any free port) and 65535', () => {
@@ -97,6 +108,12 @@ describe('loadConfig', () => {
     [{ STAGING_BASE_URL: 'https://user:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ STAGING_BASE_URL: 'https://:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
+    [{ IDEMPOTENCY_TTL: '86400' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: 'soon' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '999ms' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '31d' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '0.5s' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_MAX_KEYS: '0' }, 'IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);

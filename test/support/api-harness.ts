@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { PetRepository } from '../../core/ports.js';
+import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
 import { CreatePet } from '../../core/use-cases/create-pet.js';
+import { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
 import { GetPet } from '../../core/use-cases/get-pet.js';
 import { ListPets } from '../../core/use-cases/list-pets.js';
 import { sha256, StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
@@ -9,6 +10,7 @@ import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-m
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logger.js';
 import { fetchDocumented } from './openapi-check.js';
+import { inMemoryIdempotencyStore } from './storage-fixture.js';
 import type { StorageUnderTest } from './storages.js';
 
 export const TEST_KEY = 'test-key_0123456789abcdef';
@@ -36,19 +38,25 @@ export interface TestApi {
 export async function startTestApi(
   options: {
     repository?: PetRepository;
+    idempotencyStore?: IdempotencyStore;
+    /** The idempotency store's clock, in milliseconds. */
+    now?: () => number;
     storage?: StorageUnderTest;
     bodyLimitBytes?: number;
     corsOrigins?: string[];
     servers?: { url: string; description: string }[];
   } = {},
 ): Promise<TestApi> {
-  const fixture = options.storage ? await options.storage.createFixture() : undefined;
+  const fixture = options.storage ? await options.storage.createFixture({ now: options.now }) : undefined;
   const repository = fixture?.repository ?? options.repository ?? new InMemoryPetRepository();
+  const idempotencyStore = fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now });
+  const createPet = new CreatePet(repository);
   const logLines: LoggedLine[] = [];
   const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
   const app = createHttpApp({
     listPets: new ListPets(repository),
-    createPet: new CreatePet(repository),
+    createPet,
+    createPetOnce: new CreatePetOnce(createPet, idempotencyStore),
     getPet: new GetPet(repository),
     authenticator: new StaticKeyAuthenticator([sha256(TEST_KEY)]),
     storage: repository,

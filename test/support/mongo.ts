@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createMongoClient } from '../../adapters/persistence/mongo/mongo-client.js';
+import { MongoIdempotencyStore } from '../../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../../adapters/persistence/mongo/mongo-pet-repository.js';
-import type { RepositoryFixture } from '../contracts/pet-repository.contract.js';
+import { idempotencyRetention, type StorageFixture, type StorageFixtureOptions } from './storage-fixture.js';
 
 export const testMongo = inject('mongo');
 
@@ -14,18 +15,23 @@ export function mongoUri(): string {
   return testMongo.uri;
 }
 
-export interface MongoFixture extends RepositoryFixture {
+export interface MongoFixture extends StorageFixture {
   readonly repository: MongoPetRepository;
+  readonly idempotencyStore: MongoIdempotencyStore;
   readonly databaseName: string;
 }
 
-/** A MongoPetRepository over a database of its own, dropped again by dispose(). */
-export async function mongoRepositoryFixture(databaseName = `petstore_test_${randomUUID().slice(0, 8)}`): Promise<MongoFixture> {
+/** The Mongo repository and idempotency store over a database of their own, dropped again by dispose(). */
+export async function mongoStorageFixture({ now }: StorageFixtureOptions = {}): Promise<MongoFixture> {
+  const databaseName = `petstore_test_${randomUUID().slice(0, 8)}`;
   const client = createMongoClient(mongoUri(), 5000);
   const repository = new MongoPetRepository(client.db(databaseName));
+  const idempotencyStore = new MongoIdempotencyStore(client.db(databaseName), idempotencyRetention(), now);
   await repository.ensureIndexes();
+  await idempotencyStore.ensureIndexes();
   return {
     repository,
+    idempotencyStore,
     databaseName,
     dispose: async () => {
       await client.db(databaseName).dropDatabase();

@@ -1,22 +1,27 @@
 import { describe } from 'vitest';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import type { RepositoryFixture } from '../contracts/pet-repository.contract.js';
-import { mongoRepositoryFixture, noMongo } from './mongo.js';
+import { mongoStorageFixture, noMongo } from './mongo.js';
+import { inMemoryIdempotencyStore, type StorageFixture, type StorageFixtureOptions } from './storage-fixture.js';
 
 export interface StorageUnderTest {
   readonly name: string;
   /** Set when this storage cannot be had here: its suites are reported as skipped. */
   readonly unavailable: boolean;
-  createFixture(): Promise<RepositoryFixture>;
+  createFixture(options?: StorageFixtureOptions): Promise<StorageFixture>;
 }
 
 export const STORAGES: readonly StorageUnderTest[] = [
   {
     name: 'memory',
     unavailable: false,
-    createFixture: () => Promise.resolve({ repository: new InMemoryPetRepository(), dispose: () => Promise.resolve() }),
+    createFixture: (options) =>
+      Promise.resolve({
+        repository: new InMemoryPetRepository(),
+        idempotencyStore: inMemoryIdempotencyStore(options),
+        dispose: () => Promise.resolve(),
+      }),
   },
-  { name: 'mongo', unavailable: noMongo, createFixture: () => mongoRepositoryFixture() },
+  { name: 'mongo', unavailable: noMongo, createFixture: (options) => mongoStorageFixture(options) },
 ];
 
 /** Runs the same suite once per storage, so every HTTP behaviour holds whatever the storage. */

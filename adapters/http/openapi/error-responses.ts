@@ -10,6 +10,9 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_body: 'the JSON is not a valid NewPet; `details` names each offending field',
   invalid_query: 'a query parameter is invalid; `details` names it',
   invalid_path_parameter: 'petId is not a decimal integer within 0..2^53-1',
+  invalid_idempotency_key: 'the Idempotency-Key header is empty, longer than 255 characters, holds a character other than visible ASCII, or was sent twice',
+  idempotency_key_in_use: 'a request with this Idempotency-Key is still in progress; retry after `Retry-After` seconds to get its outcome',
+  idempotency_key_reused: 'this Idempotency-Key was used before with a different body; a new request needs a new key',
   not_found: 'no pet has this id, or the path is not in its one canonical spelling',
   method_not_allowed: 'the path exists, but not with this method; `Allow` lists the methods',
   request_timeout: 'the request headers or body did not arrive in time',
@@ -25,6 +28,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 /** Headers an error of that status always carries, besides those of every response. */
 const HEADERS_BY_STATUS: Partial<Record<number, Record<string, { $ref: string }>>> = {
   401: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+  409: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
   503: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
 };
 

@@ -1,8 +1,10 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { IDEMPOTENCY_KEY_SYNTAX } from '../../../core/idempotency.js';
 import { LIST_LIMIT_MAX } from '../../../core/use-cases/list-pets.js';
 import type { ErrorCode } from '../api-error.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../deprecation.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency-header.js';
 import { listPetsQuery, newPetBody, petIdPath, petSchema, petsSchema } from '../schemas.js';
 import { errorResponses } from './error-responses.js';
 import { componentJsonSchemas, jsonSchemaOf } from './json-schemas.js';
@@ -92,13 +94,20 @@ function createPetOperation(): object {
     operationId: 'createPet',
     tags: ['pets'],
     summary: 'Add a pet',
-    description: 'The service assigns the id. Unknown fields, `null` values and an `id` are refused.',
+    description:
+      'The service assigns the id. Unknown fields, `null` values and an `id` are refused. ' +
+      'Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is added.',
     security: SECURITY,
+    parameters: [IDEMPOTENCY_KEY_PARAMETER],
     requestBody: { required: true, content: jsonContent(newPetBody) },
     responses: {
       201: {
-        description: 'The pet as stored, with its id.',
-        headers: { ...everyResponseHeaders(), Location: ref('headers', 'Location') },
+        description: 'The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that request added.',
+        headers: {
+          ...everyResponseHeaders(),
+          Location: ref('headers', 'Location'),
+          [IDEMPOTENT_REPLAYED_HEADER]: ref('headers', IDEMPOTENT_REPLAYED_HEADER),
+        },
         content: jsonContent(petSchema),
       },
       ...errorResponses(
@@ -107,6 +116,9 @@ function createPetOperation(): object {
           'invalid_utf8',
           'invalid_content_encoding',
           'invalid_body',
+          'invalid_idempotency_key',
+          'idempotency_key_in_use',
+          'idempotency_key_reused',
           'unsupported_media_type',
           'unsupported_content_encoding',
           ...EVERY_OPERATION_ERRORS,
@@ -149,6 +161,18 @@ function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'): obje
   }));
 }
 
+/** The IETF HTTPAPI draft's header (draft-ietf-httpapi-idempotency-key-header), with Stripe's key syntax. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. ' +
+    'A repeat with the same key and body, within the retention period (24 hours by default), gets the first answer again, ' +
+    'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Answers other than 201 are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
+};
+
 const everyResponseHeaders = () => ({ 'X-Request-Id': ref('headers', 'X-Request-Id') });
 const DEPRECATION_HEADERS = { Sunset: ref('headers', 'Sunset'), Deprecation: ref('headers', 'Deprecation') };
 
@@ -174,5 +198,9 @@ const HEADERS = {
     schema: { type: 'string', const: GET_PET_DEPRECATION },
   },
   'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750).', required: true, schema: { type: 'string' } },
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: 'Present, and `true`, when this answer is the stored answer to an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string', const: 'true' },
+  },
   'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
 };

@@ -109,8 +109,10 @@ describe('GET /openapi.json', () => {
     expect(codesOf(operations().listPets)).toEqual({ 200: 'success', 400: ['invalid_query', 'bad_request'], ...always });
     expect(codesOf(operations().createPet)).toEqual({
       201: 'success',
-      400: ['invalid_json', 'invalid_utf8', 'invalid_content_encoding', 'invalid_body', 'bad_request'],
+      400: ['invalid_json', 'invalid_utf8', 'invalid_content_encoding', 'invalid_body', 'invalid_idempotency_key', 'bad_request'],
+      409: ['idempotency_key_in_use'],
       415: ['unsupported_media_type', 'unsupported_content_encoding'],
+      422: ['idempotency_key_reused'],
       ...always,
     });
     expect(codesOf(operations().getPet)).toEqual({
@@ -134,7 +136,8 @@ describe('GET /openapi.json', () => {
     const headersOf = (operation: Operation, status: string) => Object.keys(operation.responses[status]?.headers ?? {});
     const { listPets, createPet, getPet } = operations();
     expect(headersOf(listPets, '200')).toEqual(['X-Request-Id', 'Link']);
-    expect(headersOf(createPet, '201')).toEqual(['X-Request-Id', 'Location']);
+    expect(headersOf(createPet, '201')).toEqual(['X-Request-Id', 'Location', 'Idempotent-Replayed']);
+    expect(headersOf(createPet, '409')).toEqual(['X-Request-Id', 'Retry-After']);
     expect(headersOf(getPet, '200')).toEqual(['X-Request-Id', 'Sunset', 'Deprecation']);
     expect(headersOf(getPet, '404')).toEqual(['X-Request-Id', 'Sunset', 'Deprecation']);
     expect(headersOf(getPet, '401')).toEqual(['X-Request-Id', 'WWW-Authenticate']);
@@ -143,6 +146,8 @@ describe('GET /openapi.json', () => {
     expect(headers.Sunset).toMatchObject({ required: true, schema: { const: 'Thu, 05 Dec 2030 00:00:00 GMT' } });
     expect(headers.Deprecation).toMatchObject({ required: true, schema: { const: '@1795305600' } });
     expect(headers.Link?.required).toBeUndefined();
+    expect(headers['Idempotent-Replayed']).toMatchObject({ schema: { const: 'true' } });
+    expect(headers['Idempotent-Replayed']?.required).toBeUndefined();
     expect([headers.Location?.required, headers['X-Request-Id']?.required]).toEqual([true, true]);
   });
 

@@ -5,16 +5,16 @@ import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo
 import { ID_ORDER, pageFilter, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
 import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
 import { aNewPet } from '../../../support/builders.js';
-import { mongoRepositoryFixture, mongoUri, noMongo, type MongoFixture } from '../../../support/mongo.js';
+import { mongoStorageFixture, mongoUri, noMongo, type MongoFixture } from '../../../support/mongo.js';
 
 describe.skipIf(noMongo)('with a MongoDB server', () => {
-  describePetRepositoryContract('MongoPetRepository', () => mongoRepositoryFixture());
+  describePetRepositoryContract('MongoPetRepository', () => mongoStorageFixture());
 
   describe('MongoPetRepository specifics', () => {
     let fixture: MongoFixture;
     let client: MongoClient;
     beforeEach(async () => {
-      fixture = await mongoRepositoryFixture();
+      fixture = await mongoStorageFixture();
       client = new MongoClient(mongoUri());
     });
     afterEach(async () => {

@@ -1,0 +1,14 @@
+import type { Context } from 'koa';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/**
+ * The request's idempotency key as sent, or undefined when it has none; an empty header is a key
+ * (an invalid one). Sent twice, Node joins the values with ", ", which no valid key contains,
+ * so two keys are refused, never one of them guessed at.
+ */
+export function idempotencyKeyOf(ctx: Context): string | undefined {
+  const value = ctx.req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, IdempotencyRetention } from '../../../core/idempotency.js';
+import type { Pet } from '../../../core/pet.js';
+import type { IdempotencyStore } from '../../../core/ports.js';
+import {
+  claimFilter,
+  claimUpdate,
+  completeUpdate,
+  IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_INDEXES,
+  IDEMPOTENCY_PROJECTION,
+  keyFilter,
+  lapsedRecordFilter,
+  liveOutcomeOf,
+  type IdempotencyDocument,
+} from './idempotency-documents.js';
+import { translateStorageErrors } from './storage-errors.js';
+
+const DUPLICATE_KEY = 11000;
+/** A record can expire or be released between the two steps of a claim; a few tries settle it. */
+const CLAIM_ATTEMPTS = 3;
+
+/**
+ * Keeps idempotency keys in MongoDB, shared by every API instance on the database. A claim is
+ * one upsert that the unique index on (client, key) decides, never a read followed by a write.
+ */
+export class MongoIdempotencyStore implements IdempotencyStore {
+  private readonly records: Collection<IdempotencyDocument>;
+
+  constructor(
+    db: Db,
+    private readonly retention: IdempotencyRetention,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.records = db.collection<IdempotencyDocument>(IDEMPOTENCY_COLLECTION);
+  }
+
+  /** Idempotent: creating an index that exists with the same definition is a no-op. */
+  async ensureIndexes(): Promise<void> {
+    await translateStorageErrors(() => this.records.createIndexes(IDEMPOTENCY_INDEXES.map((index) => ({ ...index }))));
+  }
+
+  claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
+    return translateStorageErrors(async () => {
+      for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
+        const outcome = await this.tryClaim(key, fingerprint);
+        if (outcome !== undefined) return outcome;
+      }
+      throw new Error('the idempotency key changed hands on every attempt to claim it');
+    });
+  }
+
+  complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
+    return translateStorageErrors(async () => {
+      await this.records.updateOne(claimFilter(claim), completeUpdate(pet, this.dateIn(this.retention.ttlMs)));
+    });
+  }
+
+  release(claim: IdempotencyClaim): Promise<void> {
+    return translateStorageErrors(async () => {
+      await this.records.deleteOne(claimFilter(claim));
+    });
+  }
+
+  /** The outcome, or undefined when the live record seen by the upsert was gone by the time it was read. */
+  private async tryClaim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome | undefined> {
+    const now = this.dateIn(0);
+    const token = randomUUID();
+    try {
+      await this.records.updateOne(lapsedRecordFilter(key, now), claimUpdate(fingerprint, token, this.dateIn(this.retention.leaseMs)), {
+        upsert: true,
+      });
+      return { state: 'claimed', claim: { key, token } };
+    } catch (error) {
+      // The key has a live record: the insert half of the upsert hit the unique index.
+      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    }
+    const live = await this.records.findOne(keyFilter(key), { projection: IDEMPOTENCY_PROJECTION });
+    return live === null ? undefined : liveOutcomeOf(live, now);
+  }
+
+  private dateIn(ms: number): Date {
+    return new Date(this.now() + ms);
+  }
+}

@@ -1,0 +1,54 @@
+import type { NewPet, Pet } from './pet.js';
+
+/**
+ * A client's promise that the requests it sends under one key are one request: the first is
+ * carried out, every repeat is answered with its outcome. Keys belong to the client that sent
+ * them, so one client's key never names another client's request.
+ */
+export interface IdempotencyKey {
+  /** Who sent it: a stable, non-secret name for the caller (never its credential). */
+  readonly client: string;
+  readonly key: string;
+}
+
+/** 1 to 255 visible ASCII characters (no space, no control): what a client can send in any header or flag. */
+export const IDEMPOTENCY_KEY_SYNTAX = /^[\x21-\x7E]{1,255}$/;
+export const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)';
+
+export function isIdempotencyKey(value: string): boolean {
+  return IDEMPOTENCY_KEY_SYNTAX.test(value);
+}
+
+/**
+ * What makes two creates the same request: the pet's fields, in a fixed order, so however the
+ * client spelled its JSON (whitespace, key order, 1.0 for 1) one pet has one fingerprint.
+ */
+export function fingerprintOf({ name, categoryId, status }: NewPet): string {
+  return JSON.stringify([name, categoryId, status ?? null]);
+}
+
+/** The key is the caller's until it completes or releases the claim; the token tells its claim from a later one. */
+export interface IdempotencyClaim {
+  readonly key: IdempotencyKey;
+  readonly token: string;
+}
+
+/** What claiming a key finds: the key free (now claimed), or the live record of an earlier request. */
+export type ClaimOutcome =
+  | { readonly state: 'claimed'; readonly claim: IdempotencyClaim }
+  | { readonly state: 'in_flight'; readonly fingerprint: string }
+  | { readonly state: 'completed'; readonly fingerprint: string; readonly pet: Pet };
+
+/** How long a store keeps what it holds, in milliseconds. */
+export interface IdempotencyRetention {
+  /** A completed request's outcome, replayed to repeats until then. */
+  readonly ttlMs: number;
+  /**
+   * An unfinished claim. A request that never completes or releases its claim (its process died,
+   * its storage went away mid-request) holds the key this long, then a retry is carried out afresh.
+   */
+  readonly leaseMs: number;
+}
+
+/** Longer than any request can take (every storage call is bounded by seconds), short enough to retry the same day. */
+export const IN_FLIGHT_LEASE_MS = 60_000;

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from '../../core/idempotency.js';
+import type { Pet } from '../../core/pet.js';
+import type { IdempotencyStore } from '../../core/ports.js';
+import { idempotencyRetention, type StorageFixture, type StorageFixtureOptions } from '../support/storage-fixture.js';
+
+export type IdempotencyFixture = Pick<StorageFixture, 'idempotencyStore' | 'dispose'>;
+
+/** A clock the test moves by hand, starting now. */
+export function manualClock(): { now: () => number; advance: (ms: number) => void } {
+  let time = Date.now();
+  return { now: () => time, advance: (ms) => void (time += ms) };
+}
+
+/**
+ * What every IdempotencyStore must do. Each storage runs this same suite, so the rule
+ * "one key, one outcome" holds whichever store keeps the keys.
+ */
+export function describeIdempotencyStoreContract(name: string, createFixture: (options: StorageFixtureOptions) => Promise<IdempotencyFixture>): void {
+  describe(`${name} honours the IdempotencyStore contract`, () => {
+    let fixture: IdempotencyFixture;
+    let store: IdempotencyStore;
+    let clock: ReturnType<typeof manualClock>;
+    const { ttlMs, leaseMs } = idempotencyRetention();
+    const key: IdempotencyKey = { client: 'client-a', key: 'key-1' };
+    const pet: Pet = { id: 7, name: 'Rex', categoryId: 2, status: 'sold' };
+
+    beforeEach(async () => {
+      clock = manualClock();
+      fixture = await createFixture({ now: clock.now });
+      store = fixture.idempotencyStore;
+    });
+    afterEach(async () => {
+      await fixture.dispose();
+    });
+
+    async function claimed(outcome: Promise<ClaimOutcome>): Promise<IdempotencyClaim> {
+      const result = await outcome;
+      if (result.state !== 'claimed') throw new Error(`expected the key to be claimed, found it ${result.state}`);
+      return result.claim;
+    }
+
+    it('gives a free key to its first caller, and tells the next that it is in flight, with its fingerprint', async () => {
+      const claim = await claimed(store.claim(key, 'fp-1'));
+      expect(claim.key).toEqual(key);
+      expect(await store.claim(key, 'fp-2')).toEqual({ state: 'in_flight', fingerprint: 'fp-1' });
+    });
+
+    it('answers a completed key with its pet and fingerprint, for as long as the retention lasts', async () => {
+      await store.complete(await claimed(store.claim(key, 'fp-1')), pet);
+      expect(await store.claim(key, 'fp-1')).toEqual({ state: 'completed', fingerprint: 'fp-1', pet });
+      clock.advance(ttlMs - 1000);
+      expect(await store.claim(key, 'fp-other')).toEqual({ state: 'completed', fingerprint: 'fp-1', pet });
+    });
+
+    it('keeps a pet without status without a status', async () => {
+      const plain: Pet = { id: 8, name: 'Kit', categoryId: 1 };
+      await store.complete(await claimed(store.claim(key, 'fp')), plain);
+      const outcome = await store.claim(key, 'fp');
+      expect(outcome).toEqual({ state: 'completed', fingerprint: 'fp', pet: plain });
+      expect(Object.keys((outcome as { pet: Pet }).pet).sort()).toEqual(['categoryId', 'id', 'name']);
+    });
+
+    it('forgets a completed key once the retention is over: the key is free again', async () => {
+      await store.complete(await claimed(store.claim(key, 'fp-1')), pet);
+      clock.advance(ttlMs + 1);
+      const again = await store.claim(key, 'fp-2');
+      expect(again.state).toBe('claimed');
+      expect(await store.claim(key, 'fp-3')).toEqual({ state: 'in_flight', fingerprint: 'fp-2' });
+    });
+
+    it('frees a released key for a retry', async () => {
+      await store.release(await claimed(store.claim(key, 'fp-1')));
+      expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
+    });
+
+    it('frees a key whose claim was never completed nor released once its lease is over', async () => {
+      await claimed(store.claim(key, 'fp-1'));
+      clock.advance(leaseMs - 1);
+      expect((await store.claim(key, 'fp-1')).state).toBe('in_flight');
+      clock.advance(2);
+      expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
+    });
+
+    it('lets a lapsed claim neither complete nor release the claim that took its key over', async () => {
+      const lapsed = await claimed(store.claim(key, 'fp-1'));
+      clock.advance(leaseMs + 1);
+      const current = await claimed(store.claim(key, 'fp-1'));
+      await store.complete(lapsed, { ...pet, id: 99 });
+      await store.release(lapsed);
+      expect(await store.claim(key, 'fp-1')).toEqual({ state: 'in_flight', fingerprint: 'fp-1' });
+      await store.complete(current, pet);
+      expect(await store.claim(key, 'fp-1')).toEqual({ state: 'completed', fingerprint: 'fp-1', pet });
+    });
+
+    it('keeps each client\'s keys apart: the same key of another client is another key', async () => {
+      await store.complete(await claimed(store.claim(key, 'fp-1')), pet);
+      expect((await store.claim({ client: 'client-b', key: key.key }, 'fp-1')).state).toBe('claimed');
+      expect((await store.claim({ client: key.client, key: 'key-2' }, 'fp-1')).state).toBe('claimed');
+      expect(await store.claim(key, 'fp-1')).toEqual({ state: 'completed', fingerprint: 'fp-1', pet });
+    });
+
+    it('treats keys as exact strings: case and look-alikes are other keys', async () => {
+      await claimed(store.claim({ client: 'c', key: 'Key' }, 'fp'));
+      for (const other of ['key', 'KEY', 'Key ', '"Key"']) {
+        expect((await store.claim({ client: 'c', key: other }, 'fp')).state).toBe('claimed');
+      }
+    });
+
+    it('gives one key to exactly one of 50 callers claiming it at once', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 50 }, () => store.claim(key, 'fp')));
+      expect(outcomes.filter((outcome) => outcome.state === 'claimed')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome.state === 'in_flight')).toHaveLength(49);
+    });
+
+    it('gives a lapsed key to exactly one of 50 callers claiming it at once', async () => {
+      await claimed(store.claim(key, 'fp'));
+      clock.advance(leaseMs + 1);
+      const outcomes = await Promise.all(Array.from({ length: 50 }, () => store.claim(key, 'fp')));
+      expect(outcomes.filter((outcome) => outcome.state === 'claimed')).toHaveLength(1);
+    });
+  });
+}

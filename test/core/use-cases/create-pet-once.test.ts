@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IdempotencyKeyInUse, IdempotencyKeyReused, InvalidIdempotencyKey, InvalidPet, StorageUnavailable } from '../../../core/errors.js';
+import type { IdempotencyStore, PetRepository } from '../../../core/ports.js';
+import { CreatePet } from '../../../core/use-cases/create-pet.js';
+import { CreatePetOnce } from '../../../core/use-cases/create-pet-once.js';
+import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { aNewPet } from '../../support/builders.js';
+import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
+
+function createPetOnce(pets: PetRepository = new InMemoryPetRepository(), requests: IdempotencyStore = inMemoryIdempotencyStore()) {
+  return { useCase: new CreatePetOnce(new CreatePet(pets), requests), pets, requests };
+}
+
+const key = { client: 'client-a', key: 'order-1' };
+
+describe('CreatePetOnce', () => {
+  it('adds the pet on the first request with a key', async () => {
+    const { useCase, pets } = createPetOnce();
+    const created = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+    expect(created).toEqual({ pet: { id: 1, name: 'Tom', categoryId: 7 }, replayed: false });
+    expect(await pets.list({ limit: 10 })).toEqual([created.pet]);
+  });
+
+  it('answers a repeat with the same pet, marked as replayed, and adds nothing', async () => {
+    const { useCase, pets } = createPetOnce();
+    const first = await useCase.execute({ name: 'Tom', categoryId: 7, status: 'sold' }, key);
+    const again = await useCase.execute({ status: 'sold', categoryId: 7, name: 'Tom' }, key);
+    expect(again).toEqual({ pet: first.pet, replayed: true });
+    expect(await pets.list({ limit: 10 })).toHaveLength(1);
+  });
+
+  it('refuses the key reused for another pet, and adds nothing', async () => {
+    const { useCase, pets } = createPetOnce();
+    await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+    await expect(useCase.execute({ name: 'Tom', categoryId: 8 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    expect(await pets.list({ limit: 10 })).toHaveLength(1);
+  });
+
+  it('refuses a repeat while the first request is still in flight, and adds nothing', async () => {
+    let finishAdd: () => void = () => undefined;
+    const slow = new InMemoryPetRepository();
+    const add = slow.add.bind(slow);
+    vi.spyOn(slow, 'add').mockImplementation(async (newPet) => {
+      await new Promise<void>((resolve) => (finishAdd = resolve));
+      return add(newPet);
+    });
+    const { useCase } = createPetOnce(slow);
+    const first = useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+    await vi.waitFor(() => expect(slow.add).toHaveBeenCalledOnce());
+    await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyInUse);
+    // A different body is a reused key even while the first is in flight: retrying it cannot help.
+    await expect(useCase.execute({ name: 'Kit', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);
+    finishAdd();
+    expect((await first).replayed).toBe(false);
+    expect(slow.add).toHaveBeenCalledOnce();
+  });
+
+  it('keeps each client\'s keys apart', async () => {
+    const { useCase, pets } = createPetOnce();
+    const mine = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+    const theirs = await useCase.execute({ name: 'Tom', categoryId: 7 }, { ...key, client: 'client-b' });
+    expect(theirs.replayed).toBe(false);
+    expect(theirs.pet.id).not.toBe(mine.pet.id);
+    expect(await pets.list({ limit: 10 })).toHaveLength(2);
+  });
+
+  it('refuses an invalid key before anything else, and touches no store', async () => {
+    const requests = { claim: vi.fn(), complete: vi.fn(), release: vi.fn() };
+    const { useCase } = createPetOnce(undefined, requests);
+    for (const bad of ['', 'a b', 'k'.repeat(256)]) {
+      await expect(useCase.execute(aNewPet({ name: ' ' }), { ...key, key: bad })).rejects.toBeInstanceOf(InvalidIdempotencyKey);
+    }
+    expect(requests.claim).not.toHaveBeenCalled();
+  });
+
+  it('refuses a pet that breaks a rule without claiming the key: fixed, it goes through under that key', async () => {
+    const requests = inMemoryIdempotencyStore();
+    const claim = vi.spyOn(requests, 'claim');
+    const { useCase } = createPetOnce(undefined, requests);
+    await expect(useCase.execute(aNewPet({ name: ' ' }), key)).rejects.toBeInstanceOf(InvalidPet);
+    expect(claim).not.toHaveBeenCalled();
+    expect((await useCase.execute(aNewPet(), key)).replayed).toBe(false);
+  });
+
+  it('frees the key when the pet could not be added, so that a retry adds it', async () => {
+    const failing = new InMemoryPetRepository();
+    vi.spyOn(failing, 'add').mockRejectedValueOnce(new StorageUnavailable());
+    const { useCase } = createPetOnce(failing);
+    await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(StorageUnavailable);
+    const retried = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+    expect(retried).toEqual({ pet: { id: 1, name: 'Tom', categoryId: 7 }, replayed: false });
+  });
+
+  it('reports the failure that decided, even when freeing the key fails too', async () => {
+    const failing = new InMemoryPetRepository();
+    const cause = new Error('add failed');
+    vi.spyOn(failing, 'add').mockRejectedValueOnce(cause);
+    const requests = inMemoryIdempotencyStore();
+    vi.spyOn(requests, 'release').mockRejectedValueOnce(new StorageUnavailable());
+    const { useCase } = createPetOnce(failing, requests);
+    await expect(useCase.execute(aNewPet(), key)).rejects.toBe(cause);
+  });
+});

@@ -1,0 +1,23 @@
+import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from '../../core/idempotency.js';
+import type { IdempotencyStore } from '../../core/ports.js';
+import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+import { loadConfig } from '../../app/config.js';
+import type { RepositoryFixture } from '../contracts/pet-repository.contract.js';
+
+export interface StorageFixture extends RepositoryFixture {
+  readonly idempotencyStore: IdempotencyStore;
+}
+
+export interface StorageFixtureOptions {
+  /** The idempotency store's clock, in milliseconds; tests move it instead of waiting. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** What the service runs with by default: the configured TTL and the core's lease. */
+export function idempotencyRetention(): IdempotencyRetention {
+  return { ttlMs: loadConfig({}).idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
+}
+
+export function inMemoryIdempotencyStore({ now }: StorageFixtureOptions = {}): InMemoryIdempotencyStore {
+  return new InMemoryIdempotencyStore({ ...idempotencyRetention(), maxKeysPerClient: loadConfig({}).idempotency.maxKeysPerClient, now });
+}
