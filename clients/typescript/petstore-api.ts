@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Add a pet
-         * @description The service assigns the id. Unknown fields, `null` values and an `id` are refused.
+         * @description The service assigns the id. Unknown fields, `null` values and an `id` are refused. Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is added.
          */
         post: operations["createPet"];
         delete?: never;
@@ -91,7 +91,7 @@ export interface components {
              * @description Machine-readable; branch on this.
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "invalid_idempotency_key" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description For humans; may change between releases. */
             message: string;
             /** @description The HTTP status of the response. */
@@ -121,6 +121,8 @@ export interface components {
         Deprecation: "@1795305600";
         /** @description The Bearer challenge (RFC 6750). */
         "WWW-Authenticate": string;
+        /** @description Present, and `true`, when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
+        "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
     };
@@ -282,7 +284,10 @@ export interface operations {
     createPet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. A repeat with the same key and body, within the retention period (24 hours by default), gets the first answer again, with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Answers other than 201 are not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -292,18 +297,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The pet as stored, with its id. */
+            /** @description The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that request added. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description `invalid_json`: the body is empty or not valid JSON. `invalid_utf8`: the body is not valid UTF-8. `invalid_content_encoding`: the body does not decode with its Content-Encoding (gzip, deflate or br). `invalid_body`: the JSON is not a valid NewPet; `details` names each offending field. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
+            /** @description `invalid_json`: the body is empty or not valid JSON. `invalid_utf8`: the body is not valid UTF-8. `invalid_content_encoding`: the body does not decode with its Content-Encoding (gzip, deflate or br). `invalid_body`: the JSON is not a valid NewPet; `details` names each offending field. `invalid_idempotency_key`: the Idempotency-Key header is empty, longer than 255 characters, holds a character other than visible ASCII, or was sent twice. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -312,7 +318,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "bad_request";
+                        code?: "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_idempotency_key" | "bad_request";
                         /** @constant */
                         status?: 400;
                     };
@@ -346,6 +352,22 @@ export interface operations {
                         code?: "request_timeout";
                         /** @constant */
                         status?: 408;
+                    };
+                };
+            };
+            /** @description `idempotency_key_in_use`: a request with this Idempotency-Key is still in progress; retry after `Retry-After` seconds to get its outcome. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_in_use";
+                        /** @constant */
+                        status?: 409;
                     };
                 };
             };
@@ -391,6 +413,21 @@ export interface operations {
                         code?: "expectation_failed";
                         /** @constant */
                         status?: 417;
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: this Idempotency-Key was used before with a different body; a new request needs a new key. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                        /** @constant */
+                        status?: 422;
                     };
                 };
             };

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
 import { StorageUnavailable } from '../../core/errors.js';
 import { describe, expect, it, vi } from 'vitest';
+import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { resolveApiKeyDigests } from '../../app/api-keys.js';
@@ -22,6 +23,14 @@ describe('the composition root', () => {
     expect(wired.get(TOKENS.PetRepository)).toBeInstanceOf(InMemoryPetRepository);
     expect(wired.get(TOKENS.PetRepository)).toBe(wired.get(TOKENS.PetRepository));
     expect(wired.get(TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
+    expect(wired.get(TOKENS.IdempotencyStore)).toBeInstanceOf(InMemoryIdempotencyStore);
+  });
+
+  it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
+    const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', IDEMPOTENCY_MAX_KEYS: '2' });
+    const store = createContainer(bounded, createLogger(bounded), resolveApiKeyDigests(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
+    for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
+    expect(store.sizeOf('c')).toBe(2);
   });
 
   const mongoContainer = () => {
@@ -38,6 +47,7 @@ describe('the composition root', () => {
   it('wires MongoDB storage when STORAGE=mongo, preparing its indexes before first use', async () => {
     // Nothing listens on port 1: resolving the repository tries its indexes and reports the outage.
     await expect(mongoContainer().getAsync(TOKENS.PetRepository)).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(mongoContainer().getAsync(TOKENS.IdempotencyStore)).rejects.toBeInstanceOf(StorageUnavailable);
   });
 
   it('closes the MongoDB client when the container is unbound at shutdown', async () => {

@@ -48,7 +48,8 @@ const contentType = fc.constantFrom([], ['Content-Type: application/json'], ['Co
 const encoding = fc.constantFrom('', 'gzip', 'br', 'deflate', 'identity', 'compress', '__proto__', 'gzip, gzip');
 const extraHeaders = fc.array(
   fc.oneof(
-    fc.constantFrom('Expect: 100-continue', 'Expect: nope', 'Transfer-Encoding: chunked', 'Host: second', 'X-Request-Id: fuzz-1', 'X-Request-Id: \u00ff', 'Origin: https://evil.example', 'Upgrade: websocket', 'Connection: upgrade'),
+    fc.constantFrom('Expect: 100-continue', 'Expect: nope', 'Transfer-Encoding: chunked', 'Host: second', 'X-Request-Id: fuzz-1', 'X-Request-Id: \u00ff', 'Origin: https://evil.example', 'Upgrade: websocket', 'Connection: upgrade',
+      'Idempotency-Key: fuzz-1', 'idempotency-key: fuzz-2', 'Idempotency-Key:', 'Idempotency-Key: a b', 'Idempotency-Key: caf\u00e9'),
     fc.tuple(fc.stringMatching(/^[A-Za-z-]{1,12}$/), fc.string({ maxLength: 20 })).map(([name, value]) => `${name}: ${value}`),
   ),
   { maxLength: 3 },
@@ -146,7 +147,8 @@ function brokenInvariants(r: FuzzRequest, response: RawResponse | undefined, sto
   }
   if (response.status >= 400 && response.headers['x-request-id'] === undefined) broken.push('no X-Request-Id');
   if (!keyed && response.status < 400 && !publicRead(r)) broken.push(`answered ${response.status} without a key`);
-  const created = response.status === 201 ? 1 : 0;
+  // A replay (same Idempotency-Key, same pet) answers 201 and adds nothing.
+  const created = response.status === 201 && response.headers['idempotent-replayed'] !== 'true' ? 1 : 0;
   if (stored.after !== stored.before + created) broken.push(`store went from ${stored.before} to ${stored.after} on a ${response.status}`);
   return broken;
 }

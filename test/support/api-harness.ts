@@ -14,6 +14,8 @@ import { inMemoryIdempotencyStore } from './storage-fixture.js';
 import type { StorageUnderTest } from './storages.js';
 
 export const TEST_KEY = 'test-key_0123456789abcdef';
+/** A second client's key, for what must stay apart between clients. */
+export const OTHER_TEST_KEY = 'other-key_fedcba9876543210';
 
 /** One JSON log line, as the service writes it. */
 export type LoggedLine = Record<string, unknown> & { readonly level: string; readonly msg: string };
@@ -58,7 +60,7 @@ export async function startTestApi(
     createPet,
     createPetOnce: new CreatePetOnce(createPet, idempotencyStore),
     getPet: new GetPet(repository),
-    authenticator: new StaticKeyAuthenticator([sha256(TEST_KEY)]),
+    authenticator: new StaticKeyAuthenticator([sha256(TEST_KEY), sha256(OTHER_TEST_KEY)]),
     storage: repository,
     logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

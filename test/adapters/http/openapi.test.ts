@@ -130,6 +130,9 @@ describe('GET /openapi.json', () => {
     expect(status).toMatchObject({ name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['available', 'pending', 'sold'] } });
     expect(after).toMatchObject({ name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 2 ** 53 - 1 } });
     expect(operations().getPet.parameters).toMatchObject([{ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } }]);
+    expect(operations().createPet.parameters).toMatchObject([
+      { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } },
+    ]);
   });
 
   it('documents the Link, Location, Sunset, Deprecation and X-Request-Id headers where they are sent', () => {

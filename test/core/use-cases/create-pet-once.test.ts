@@ -40,19 +40,21 @@ describe('CreatePetOnce', () => {
     let finishAdd: () => void = () => undefined;
     const slow = new InMemoryPetRepository();
     const add = slow.add.bind(slow);
-    vi.spyOn(slow, 'add').mockImplementation(async (newPet) => {
-      await new Promise<void>((resolve) => (finishAdd = resolve));
+    const addCalls = vi.spyOn(slow, 'add').mockImplementation(async (newPet) => {
+      await new Promise<void>((resolve) => {
+        finishAdd = resolve;
+      });
       return add(newPet);
     });
     const { useCase } = createPetOnce(slow);
     const first = useCase.execute({ name: 'Tom', categoryId: 7 }, key);
-    await vi.waitFor(() => expect(slow.add).toHaveBeenCalledOnce());
+    await vi.waitFor(() => { expect(addCalls).toHaveBeenCalledOnce(); });
     await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyInUse);
     // A different body is a reused key even while the first is in flight: retrying it cannot help.
     await expect(useCase.execute({ name: 'Kit', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);
     finishAdd();
     expect((await first).replayed).toBe(false);
-    expect(slow.add).toHaveBeenCalledOnce();
+    expect(addCalls).toHaveBeenCalledOnce();
   });
 
   it('keeps each client\'s keys apart', async () => {
