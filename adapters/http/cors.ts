@@ -1,9 +1,10 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 
 /** Response headers a browser script may read: everything the document promises. */
-const EXPOSED_HEADERS = ['Link', 'Location', 'Sunset', 'Deprecation', 'Retry-After', 'WWW-Authenticate', REQUEST_ID_HEADER];
+const EXPOSED_HEADERS = ['Link', 'Location', 'Sunset', 'Deprecation', 'Retry-After', 'WWW-Authenticate', REQUEST_ID_HEADER, IDEMPOTENT_REPLAYED_HEADER];
 
 /**
  * CORS for exactly the listed origins (scheme://host[:port]); any other origin gets no CORS
@@ -15,7 +16,7 @@ export function corsFor(origins: readonly string[]): Middleware {
   return cors({
     origin: (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''),
     allowMethods: ['GET', 'HEAD', 'POST'],
-    allowHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
+    allowHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });

@@ -97,6 +97,7 @@ describe('CORS', () => {
       'Retry-After',
       'WWW-Authenticate',
       'X-Request-Id',
+      'Idempotent-Replayed',
     ]);
   });
 
@@ -117,7 +118,7 @@ describe('CORS', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,X-Request-Id');
+    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,X-Request-Id,Idempotency-Key');
     expect(response.headers.get('access-control-max-age')).toBe('600');
   });
 
