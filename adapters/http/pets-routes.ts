@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { NewPet } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { CreatedPet, CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
-import type { Context } from 'koa';
 import { API_BASE_PATH } from './api-paths.js';
 import { authenticatedClient } from './auth-middleware.js';
 import { deprecated } from './deprecation.js';
