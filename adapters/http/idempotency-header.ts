@@ -9,6 +9,6 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
  * so two keys are refused, never one of them guessed at.
  */
 export function idempotencyKeyOf(ctx: Context): string | undefined {
-  const value = ctx.req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-  return typeof value === 'string' ? value : undefined;
+  // Node gives an array only for Set-Cookie; any other field is one string, or absent.
+  return ctx.req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] as string | undefined;
 }

@@ -74,11 +74,29 @@ export function describeIdempotencyStoreContract(name: string, createFixture: (o
       expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
     });
 
-    it('frees a key whose claim was never completed nor released once its lease is over', async () => {
+    it('frees a key whose claim was never completed nor released once its lease is over, to the millisecond', async () => {
       await claimed(store.claim(key, 'fp-1'));
       clock.advance(leaseMs - 1);
       expect((await store.claim(key, 'fp-1')).state).toBe('in_flight');
-      clock.advance(2);
+      clock.advance(1);
+      expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
+    });
+
+    it('keeps a completed key for the retention counted from its completion, to the millisecond', async () => {
+      const claim = await claimed(store.claim(key, 'fp-1'));
+      clock.advance(1000);
+      await store.complete(claim, pet);
+      clock.advance(ttlMs - 1);
+      expect((await store.claim(key, 'fp-1')).state).toBe('completed');
+      clock.advance(1);
+      expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
+    });
+
+    it('lets a claim whose key was released neither complete nor release anything any more', async () => {
+      const first = await claimed(store.claim(key, 'fp-1'));
+      await store.release(first);
+      await store.complete(first, pet);
+      await store.release(first);
       expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
     });
 

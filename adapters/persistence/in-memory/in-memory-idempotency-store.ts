@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, IdempotencyRetention } from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
@@ -25,7 +26,6 @@ interface KeyRecord {
 export class InMemoryIdempotencyStore implements IdempotencyStore {
   private readonly clients = new Map<string, Map<string, KeyRecord>>();
   private readonly now: () => number;
-  private claimsMade = 0;
 
   constructor(private readonly options: InMemoryIdempotencyOptions) {
     this.now = options.now ?? Date.now;
@@ -39,8 +39,7 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     // A lapsed record goes; the new one joins at the newest end.
     records.delete(key);
     makeRoom(records, now, this.options.maxKeysPerClient);
-    this.claimsMade += 1;
-    const token = String(this.claimsMade);
+    const token = randomUUID();
     records.set(key, { fingerprint, token, expiresAt: now + this.options.leaseMs });
     return Promise.resolve({ state: 'claimed', claim: { key: { client, key }, token } });
   }
@@ -55,7 +54,7 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   }
 
   release(claim: IdempotencyClaim): Promise<void> {
-    if (this.recordOf(claim) !== undefined) this.clients.get(claim.key.client)?.delete(claim.key.key);
+    if (this.recordOf(claim) !== undefined) this.recordsOf(claim.key.client).delete(claim.key.key);
     return Promise.resolve();
   }
 
@@ -75,8 +74,8 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
 
   /** The claim's own record, if it still holds the key. */
   private recordOf({ key, token }: IdempotencyClaim): KeyRecord | undefined {
-    const record = this.clients.get(key.client)?.get(key.key);
-    return record?.token === token ? record : undefined;
+    const record = this.recordsOf(key.client).get(key.key);
+    return record !== undefined && record.token === token ? record : undefined;
   }
 }
 

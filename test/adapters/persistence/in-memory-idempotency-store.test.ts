@@ -45,8 +45,9 @@ describe('InMemoryIdempotencyStore bounds', () => {
     const { ttlMs } = idempotencyRetention();
     const store = new InMemoryIdempotencyStore({ ...idempotencyRetention(), maxKeysPerClient: 1000, now: clock.now });
     await completeKeys(store, 'c', keysNumbered(0, 10));
-    clock.advance(ttlMs + 1);
+    clock.advance(ttlMs);
     await completeKeys(store, 'c', ['fresh']);
     expect(store.sizeOf('c')).toBe(1);
+    expect(store.sizeOf('nobody')).toBe(0);
   });
 });

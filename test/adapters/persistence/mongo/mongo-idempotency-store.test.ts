@@ -1,5 +1,6 @@
-import { MongoClient } from 'mongodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StorageUnavailable } from '../../../../core/errors.js';
 import type { Pet } from '../../../../core/pet.js';
 import {
   claimFilter,
@@ -13,6 +14,7 @@ import {
 import { MongoIdempotencyStore } from '../../../../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
 import { mongoStorageFixture, mongoUri, noMongo, type MongoFixture } from '../../../support/mongo.js';
+import { standInDb } from '../../../support/stand-in-mongo.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
 
 describe('idempotency documents', () => {
@@ -30,7 +32,7 @@ describe('idempotency documents', () => {
 
   it('let no object (and so no query operator) in where a string belongs', () => {
     const operator = { $ne: null } as unknown as string;
-    expect(() => keyFilter({ client: 'c', key: operator })).toThrow(TypeError);
+    expect(() => keyFilter({ client: 'c', key: operator })).toThrow(new TypeError('client and key must be strings'));
     expect(() => keyFilter({ client: operator, key: 'k' })).toThrow(TypeError);
     expect(() => lapsedRecordFilter({ client: 'c', key: operator }, now)).toThrow(TypeError);
     expect(() => claimFilter({ key: { client: operator, key: 'k' }, token: 't' })).toThrow(TypeError);
@@ -51,6 +53,66 @@ describe('idempotency documents', () => {
     const before = new Date(now.getTime() - 1);
     expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now }, before)).toEqual({ state: 'in_flight', fingerprint: 'fp' });
     expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now }, now)).toBeUndefined();
+  });
+});
+
+describe('MongoIdempotencyStore without a server', () => {
+  // The store's own logic (claim, the retry of a claim, tokens, expiry) over a stand-in collection.
+  describeIdempotencyStoreContract('MongoIdempotencyStore over a stand-in collection', async ({ now }) => {
+    const store = new MongoIdempotencyStore(standInDb(), idempotencyRetention(), now);
+    await store.ensureIndexes();
+    return { idempotencyStore: store, dispose: () => Promise.resolve() };
+  });
+
+  it('claims again when the live record it collided with is gone by the time it reads it', async () => {
+    const db = standInDb();
+    const store = new MongoIdempotencyStore(db, idempotencyRetention());
+    await store.ensureIndexes();
+    const key = { client: 'c', key: 'k' };
+    const first = await store.claim(key, 'fp');
+    if (first.state !== 'claimed') throw new Error('expected a claim');
+    const records = db.collection(IDEMPOTENCY_COLLECTION);
+    const findOne = records.findOne.bind(records);
+    // The holder releases its claim between the collision and the read.
+    vi.spyOn(records, 'findOne').mockImplementationOnce(async (...args: Parameters<typeof findOne>) => {
+      await store.release(first.claim);
+      return findOne(...args);
+    });
+    expect((await store.claim(key, 'fp')).state).toBe('claimed');
+  });
+
+  it('gives up with an error after three collisions with records that vanish each time', async () => {
+    const db = standInDb();
+    const store = new MongoIdempotencyStore(db, idempotencyRetention());
+    const records = db.collection(IDEMPOTENCY_COLLECTION);
+    const updateOne = vi.spyOn(records, 'updateOne').mockRejectedValue(new MongoServerError({ message: 'E11000', code: 11000 }));
+    vi.spyOn(records, 'findOne').mockResolvedValue(null);
+    await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toThrow('the idempotency key changed hands on every attempt to claim it');
+    expect(updateOne).toHaveBeenCalledTimes(3);
+  });
+
+  it('passes on any other write error, an outage as StorageUnavailable', async () => {
+    const db = standInDb();
+    const store = new MongoIdempotencyStore(db, idempotencyRetention());
+    const records = db.collection(IDEMPOTENCY_COLLECTION);
+    vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoServerError({ message: 'bad', code: 2 }));
+    await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toMatchObject({ code: 2 });
+    vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
+    await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
+    vi.spyOn(records, 'deleteOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
+    await expect(store.release({ key: { client: 'c', key: 'k' }, token: 't' })).rejects.toBeInstanceOf(StorageUnavailable);
+    vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
+    await expect(store.complete({ key: { client: 'c', key: 'k' }, token: 't' }, { id: 1, name: 'a', categoryId: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
+  });
+
+  it('creates a unique index on (client, key) and a TTL index on expiresAt', async () => {
+    const db = standInDb();
+    const createIndexes = vi.spyOn(db.collection(IDEMPOTENCY_COLLECTION), 'createIndexes');
+    await new MongoIdempotencyStore(db, idempotencyRetention()).ensureIndexes();
+    expect(createIndexes).toHaveBeenCalledWith([
+      { key: { client: 1, key: 1 }, name: 'client_1_key_1', unique: true },
+      { key: { expiresAt: 1 }, name: 'expiresAt_1', expireAfterSeconds: 0 },
+    ]);
   });
 });
 
