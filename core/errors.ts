@@ -1,9 +1,19 @@
+/** Every code a domain error can carry: a host's table of answers must name each one. */
+export type DomainErrorCode =
+  | 'pet_not_found'
+  | 'invalid_pet'
+  | 'invalid_page_query'
+  | 'storage_unavailable'
+  | 'invalid_idempotency_key'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused';
+
 /**
  * Domain errors carry a stable machine `code`; the HTTP adapter maps codes to statuses
  * in one table, so the core never speaks HTTP.
  */
 export abstract class DomainError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: DomainErrorCode;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
