@@ -52,6 +52,19 @@ export interface Pet extends NewPet {
   readonly id: PetId;
 }
 
+/**
+ * The one way to make a NewPet: exactly its fields, and a status left out stays out (no
+ * `status: undefined`), so that every host and store says "no status" the same way.
+ */
+export function newPetOf({ name, categoryId, status }: { name: string; categoryId: number; status?: PetStatus | undefined }): NewPet {
+  return status === undefined ? { name, categoryId } : { name, categoryId, status };
+}
+
+/** A stored pet: its id, then exactly the NewPet fields; a literal, which V8 keeps smaller than a spread copy. */
+export function petOf(id: PetId, { name, categoryId, status }: { name: string; categoryId: number; status?: PetStatus | undefined }): Pet {
+  return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
+}
+
 export function isPetStatus(value: unknown): value is PetStatus {
   return (PET_STATUSES as readonly unknown[]).includes(value);
 }

@@ -1,13 +1,6 @@
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from './idempotency.js';
-import type { NewPet, Pet, PetId, PetStatus } from './pet.js';
-
-export interface PetPageQuery {
-  /** How many pets at most; the caller has already bounded it. */
-  readonly limit: number;
-  readonly status?: PetStatus | undefined;
-  /** Only pets with an id greater than this one. */
-  readonly afterId?: PetId | undefined;
-}
+import type { PetPageQuery } from './paging.js';
+import type { NewPet, Pet, PetId } from './pet.js';
 
 /**
  * Where pets are kept. Every implementation must pass the one contract suite in
@@ -17,7 +10,7 @@ export interface PetRepository {
   /** Stores the pet under a new id, greater than every id handed out before. */
   add(newPet: NewPet): Promise<Pet>;
   findById(id: PetId): Promise<Pet | undefined>;
-  /** Pets in ascending id order. */
+  /** Pets in ascending id order; the caller has checked the query (ListPets asks for one row more than a page). */
   list(query: PetPageQuery): Promise<Pet[]>;
   /** Whether the storage can serve requests now (readiness). Never throws. */
   isReachable(): Promise<boolean>;

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { NewPet } from '../../core/pet.js';
+import { newPetOf, type NewPet } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { CreatedPet, CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
@@ -11,7 +11,7 @@ import { deprecated } from './deprecation.js';
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { jsonBody } from './json-body.js';
 import { nextPageLink } from './pagination.js';
-import { listPetsQuery, newPetBody, parseOrThrow, petIdPath, toNewPet } from './schemas.js';
+import { listPetsQuery, newPetBody, parseOrThrow, petIdPath } from './schemas.js';
 
 const PETS_PATH = `${API_BASE_PATH}/pets`;
 
@@ -27,14 +27,14 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
   router.get(PETS_PATH, async (ctx) => {
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
-    const link = nextPageLink(PETS_PATH, query, page);
+    const link = nextPageLink(PETS_PATH, page.next);
     if (link !== undefined) ctx.set('Link', link);
     ctx.body = page.pets;
   });
 
   router.post(PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
-    const { pet, replayed } = await create(ctx, toNewPet(body), useCases);
+    const { pet, replayed } = await create(ctx, newPetOf(body), useCases);
     // A replay answers exactly as the first request was answered, and says that it is one.
     if (replayed) ctx.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
     ctx.status = 201;

@@ -8,9 +8,8 @@ import {
   PET_STATUSES,
   STATUS_RULE,
   type NameRule,
-  type NewPet,
 } from '../../core/pet.js';
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/use-cases/list-pets.js';
+import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_RULES } from '../../core/paging.js';
 import { ApiError, clipClientText, MAX_ERROR_DETAILS, type ErrorCode, type ErrorDetail } from './api-error.js';
 
 /**
@@ -24,12 +23,16 @@ const INT64 = v.metadata<number, { readonly format: string }>({ format: 'int64' 
 const INT32 = v.metadata<number, { readonly format: string }>({ format: 'int32' });
 const INT32_MAX = 2 ** 31 - 1;
 
-function integerParameter(name: string, min: number, max: number, description: string) {
-  const rule = `${name} must be an integer from ${min} to ${max}, in decimal digits without leading zeros`;
+/**
+ * An integer as a URL carries it. How it is spelt is this adapter's rule; which values are allowed
+ * is `rule`, the core's words where the core has the rule, so the client reads the core's message.
+ */
+function integerParameter(name: string, range: { min: number; max: number; rule: string }, description: string) {
+  const { min, max, rule } = range;
   return v.pipe(
     // A repeated query parameter arrives as an array.
     v.string(`${name} must be given once, as an integer`),
-    v.regex(CANONICAL_DECIMAL, rule),
+    v.regex(CANONICAL_DECIMAL, `${name} must be written in decimal digits, without sign, fraction or leading zeros`),
     v.transform(Number),
     // What the text decodes to, which the OpenAPI document describes; it cannot fail here.
     v.number(),
@@ -48,17 +51,27 @@ const petStatus = (name: string) =>
 
 export const listPetsQuery = v.object({
   limit: v.optional(
-    integerParameter('limit', LIST_LIMIT_MIN, LIST_LIMIT_MAX, 'The most pets to return in this page.'),
-    String(LIST_LIMIT_DEFAULT),
+    v.pipe(
+      integerParameter('limit', { min: PAGE_LIMIT_MIN, max: PAGE_LIMIT_MAX, rule: `limit ${PAGE_RULES.limit}` }, 'The most pets to return in this page.'),
+      // Left out, the core applies its default; the document states it.
+      v.metadata({ default: PAGE_LIMIT_DEFAULT }),
+    ),
   ),
   status: v.optional(v.pipe(petStatus('status'), v.description('Only pets with this status.'))),
   after: v.optional(
-    integerParameter('after', 0, Number.MAX_SAFE_INTEGER, 'Only pets with an id greater than this one (0: from the start); the `next` link carries it.'),
+    integerParameter(
+      'after',
+      { min: 0, max: AFTER_ID_MAX, rule: `after ${PAGE_RULES.afterId}` },
+      'Only pets with an id greater than this one (0: from the start); the `next` link carries it.',
+    ),
   ),
 });
 
+/** Any id may be asked for; one no pet has is a 404. */
+const PET_ID_RANGE = { min: 0, max: Number.MAX_SAFE_INTEGER, rule: `petId must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}` };
+
 export const petIdPath = v.object({
-  petId: integerParameter('petId', 0, Number.MAX_SAFE_INTEGER, 'The id of the pet.'),
+  petId: integerParameter('petId', PET_ID_RANGE, 'The id of the pet.'),
 });
 
 export const petStatusSchema = v.pipe(
@@ -80,7 +93,7 @@ const petFields = {
     ),
   ),
   categoryId: v.pipe(
-    v.number('categoryId must be an integer'),
+    v.number(CATEGORY_ID_RULE),
     v.safeInteger(CATEGORY_ID_RULE),
     INT64,
     v.description('The category the animal belongs to.'),
@@ -135,8 +148,4 @@ function toDetail(issue: v.BaseIssue<unknown>): ErrorDetail {
   // Key-level issues (missing or unknown field) carry a message without the field's name.
   const message = issue.type === 'strict_object' ? `${path} ${issue.message}` : issue.message;
   return { path, message };
-}
-
-export function toNewPet({ name, categoryId, status }: v.InferOutput<typeof newPetBody>): NewPet {
-  return status === undefined ? { name, categoryId } : { name, categoryId, status };
 }

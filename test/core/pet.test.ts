@@ -4,6 +4,8 @@ import {
   assertValidNewPet,
   isPetId,
   isPetStatus,
+  newPetOf,
+  petOf,
   PET_NAME_MAX_LENGTH,
   PET_STATUSES,
   type NewPet,
@@ -84,5 +86,18 @@ describe('isPetId', () => {
   it('accepts positive safe integers only', () => {
     expect([1, 2, Number.MAX_SAFE_INTEGER].every(isPetId)).toBe(true);
     expect([0, -1, 1.5, 2 ** 53, Number.NaN, '1', null].some(isPetId)).toBe(false);
+  });
+});
+
+describe('making a pet', () => {
+  it('keeps exactly the NewPet fields, and leaves a missing status out rather than undefined', () => {
+    const extra = { name: 'Rex', categoryId: 2, status: undefined, colour: 'brown' } as unknown as NewPet;
+    expect(Object.keys(newPetOf(extra))).toEqual(['name', 'categoryId']);
+    expect(newPetOf({ name: 'Rex', categoryId: 2, status: 'sold' })).toEqual({ name: 'Rex', categoryId: 2, status: 'sold' });
+  });
+
+  it('puts the id first, then the same fields', () => {
+    expect(Object.keys(petOf(7, { name: 'Rex', categoryId: 2 }))).toEqual(['id', 'name', 'categoryId']);
+    expect(petOf(7, { name: 'Rex', categoryId: 2, status: 'pending' })).toEqual({ id: 7, name: 'Rex', categoryId: 2, status: 'pending' });
   });
 });

@@ -4,7 +4,6 @@ import {
   type ConversionConfig,
   type JsonSchema,
   type OverrideActionContext,
-  type OverrideSchemaContext,
 } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { errorBodySchema } from '../api-error.js';
@@ -28,7 +27,6 @@ const CONVERSION: ConversionConfig = {
   errorMode: 'throw',
   definitions: COMPONENT_SCHEMAS,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
-  overrideSchema: defaultAsDecoded,
   overrideAction: unicodePattern,
 };
 
@@ -40,17 +38,6 @@ export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
 export function componentJsonSchemas(): Record<string, JsonSchema> {
   const converted: Record<string, JsonSchema> = toJsonSchemaDefs(COMPONENT_SCHEMAS, CONVERSION);
   return Object.fromEntries(Object.entries(converted).map(([name, schema]) => [name, withoutDraftKeywords(schema)]));
-}
-
-/**
- * A default is written as the text a query would carry ("20"); the document states the
- * value the service then uses (20), by running it through the schema's own pipeline.
- */
-function defaultAsDecoded({ valibotSchema, jsonSchema }: OverrideSchemaContext): JsonSchema | undefined {
-  // Stryker disable next-line ConditionalExpression: only optional schemas carry a default here; the check makes the cast below safe.
-  if (valibotSchema.type !== 'optional' || jsonSchema.default === undefined) return undefined;
-  const { wrapped } = valibotSchema as v.OptionalSchema<v.GenericSchema, unknown>;
-  return { ...jsonSchema, default: v.parse(wrapped, jsonSchema.default) as JsonSchema['default'] };
 }
 
 /** OpenAPI 3.1 sets the dialect once for the document and holds shared schemas in components. */

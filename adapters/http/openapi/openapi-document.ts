@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { IDEMPOTENCY_KEY_SYNTAX } from '../../../core/idempotency.js';
-import { LIST_LIMIT_MAX } from '../../../core/use-cases/list-pets.js';
+import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
 import type { ErrorCode } from '../api-error.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../deprecation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency-header.js';
@@ -74,7 +74,7 @@ function listPetsOperation(): object {
     tags: ['pets'],
     summary: 'List pets',
     description:
-      `Pets in ascending id order, at most \`limit\` (up to ${LIST_LIMIT_MAX}) a page. When more match, ` +
+      `Pets in ascending id order, at most \`limit\` (up to ${PAGE_LIMIT_MAX}) a page. When more match, ` +
       '`Link: <...>; rel="next"` gives the next page, keeping `limit` and `status`; the last page has none.',
     security: SECURITY,
     parameters: parametersOf(listPetsQuery, 'query'),

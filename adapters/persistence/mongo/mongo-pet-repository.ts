@@ -1,6 +1,7 @@
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
-import type { PetPageQuery, PetRepository } from '../../../core/ports.js';
+import type { PetPageQuery } from '../../../core/paging.js';
+import type { PetRepository } from '../../../core/ports.js';
 import {
   ID_ORDER,
   idFilter,

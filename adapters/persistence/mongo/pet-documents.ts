@@ -1,5 +1,5 @@
-import { isPetId, isPetStatus, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
-import type { PetPageQuery } from '../../../core/ports.js';
+import { isPetId, isPetStatus, newPetOf, petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
+import type { PetPageQuery } from '../../../core/paging.js';
 
 /** How a pet is stored: the id is the document's `_id`, and a missing status is no field at all. */
 export interface PetDocument {
@@ -22,13 +22,13 @@ export const ID_ORDER = { _id: 1 } as const;
 /** Only the stored pet fields are ever read back, so no storage field can leak out. */
 export const PET_PROJECTION = { _id: 1, name: 1, categoryId: 1, status: 1 } as const;
 
-export function toPetDocument(id: PetId, { name, categoryId, status }: NewPet): PetDocument {
-  return status === undefined ? { _id: id, name, categoryId } : { _id: id, name, categoryId, status };
+export function toPetDocument(id: PetId, newPet: NewPet): PetDocument {
+  return { _id: id, ...newPetOf(newPet) };
 }
 
 /** A stored status outside the enum (written by another tool) is not passed on as if it were one. */
 export function toPet({ _id, name, categoryId, status }: PetDocument): Pet {
-  return isPetStatus(status) ? { id: _id, name, categoryId, status } : { id: _id, name, categoryId };
+  return petOf(_id, { name, categoryId, status: isPetStatus(status) ? status : undefined });
 }
 
 /**

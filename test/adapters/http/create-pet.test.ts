@@ -115,7 +115,11 @@ describeForEachStorage('createPet', (storage) => {
       ['{"categoryId":1}', 'invalid_body', 'Invalid request body: name is required'],
       ['{"name":"Tom","categoryId":1,"colour":"brown"}', 'invalid_body', 'Invalid request body: colour is not a field of NewPet'],
       ['{"name":" ","categoryId":1}', 'invalid_body', 'Invalid request body: name must contain a visible character, not only blanks or invisible characters'],
-      ['{"name":"Tom","categoryId":"1"}', 'invalid_body', 'Invalid request body: categoryId must be an integer'],
+      [
+        '{"name":"Tom","categoryId":"1"}',
+        'invalid_body',
+        'Invalid request body: categoryId must be an integer from -9007199254740991 to 9007199254740991; larger values cannot be represented exactly and are not rounded',
+      ],
     ])('says precisely what is wrong with the body %j', async (raw, code, message) => {
       const body = await expectError(await postRaw(raw), 400, code);
       expect(body.message).toBe(message);
@@ -130,7 +134,10 @@ describeForEachStorage('createPet', (storage) => {
       const body = await expectError(await postRaw('{"name":"","categoryId":"x","status":"gone"}'), 400, 'invalid_body');
       expect(body.details).toEqual([
         { path: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' },
-        { path: 'categoryId', message: 'categoryId must be an integer' },
+        {
+          path: 'categoryId',
+          message: 'categoryId must be an integer from -9007199254740991 to 9007199254740991; larger values cannot be represented exactly and are not rounded',
+        },
         { path: 'status', message: 'status must be one of available, pending, sold' },
       ]);
     });

@@ -1,13 +1,11 @@
-import type { NewPet, PetStatus } from '../../../core/pet.js';
+import { newPetOf, type NewPet, type PetStatus } from '../../../core/pet.js';
 
 export const BENCH_KEY = 'bench-key_0123456789';
 const STATUSES: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
 
 /** The n-th seeded pet: every status, and pets without one, in turn. */
 export function seedPet(index: number): NewPet {
-  const status = STATUSES[index % STATUSES.length];
-  const pet = { name: `Pet ${index}`, categoryId: index % 50 };
-  return status === undefined ? pet : { ...pet, status };
+  return newPetOf({ name: `Pet ${index}`, categoryId: index % 50, status: STATUSES[index % STATUSES.length] });
 }
 
 /** Tells the parent process where the server listens, once it is ready for load. */

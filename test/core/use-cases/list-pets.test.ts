@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidPageQuery } from '../../../core/errors.js';
 import type { PetStatus } from '../../../core/pet.js';
-import { LIST_LIMIT_DEFAULT, ListPets } from '../../../core/use-cases/list-pets.js';
+import { ListPets } from '../../../core/use-cases/list-pets.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
 
@@ -15,23 +15,22 @@ async function repositoryWith(count: number, statusOf: (index: number) => PetSta
 }
 
 describe('ListPets', () => {
-  it('returns 20 pets by default, in ascending id order, with a cursor to the next page', async () => {
-    expect(LIST_LIMIT_DEFAULT).toBe(20);
+  it('returns 20 pets by default, in ascending id order, with the query for the next page', async () => {
     const page = await new ListPets(await repositoryWith(25)).execute({});
     expect(page.pets.map((pet) => pet.id)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
-    expect(page.nextAfterId).toBe(20);
+    expect(page.next).toEqual({ limit: 20, afterId: 20 });
   });
 
   it('gives no cursor when the page holds the last pet', async () => {
     const listPets = new ListPets(await repositoryWith(10));
-    expect((await listPets.execute({ limit: 10 })).nextAfterId).toBeUndefined();
-    expect((await listPets.execute({ limit: 9 })).nextAfterId).toBe(9);
+    expect((await listPets.execute({ limit: 10 })).next).toBeUndefined();
+    expect((await listPets.execute({ limit: 9 })).next).toEqual({ limit: 9, afterId: 9 });
   });
 
   it('continues after the given id', async () => {
     const page = await new ListPets(await repositoryWith(10)).execute({ limit: 3, afterId: 4 });
     expect(page.pets.map((pet) => pet.id)).toEqual([5, 6, 7]);
-    expect(page.nextAfterId).toBe(7);
+    expect(page.next).toEqual({ limit: 3, afterId: 7 });
   });
 
   it('filters by status, keeping the cursor within the filter', async () => {
@@ -41,10 +40,10 @@ describe('ListPets', () => {
       [1, 'sold'],
       [4, 'sold'],
     ]);
-    expect(page.nextAfterId).toBe(4);
+    expect(page.next).toEqual({ status: 'sold', limit: 2, afterId: 4 });
     const last = await new ListPets(pets).execute({ status: 'sold', limit: 2, afterId: 4 });
     expect(last.pets.map((pet) => pet.id)).toEqual([7]);
-    expect(last.nextAfterId).toBeUndefined();
+    expect(last.next).toBeUndefined();
   });
 
   it('accepts limits 1 and 100', async () => {
@@ -68,7 +67,7 @@ describe('ListPets', () => {
 
   it.each([-1, 0.5, 2 ** 53])('refuses the cursor %d', async (afterId) => {
     const error = await new ListPets(new InMemoryPetRepository()).execute({ afterId }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ field: 'after', message: 'after must be a pet id (a non-negative integer)' });
+    expect(error).toMatchObject({ field: 'afterId', message: 'afterId must be a pet id to continue after: an integer from 0 to 9007199254740991' });
   });
 
   it('accepts the cursor 0 as the start of the list', async () => {
