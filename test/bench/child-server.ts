@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isReady, MEMORY_QUESTION, type ChildMessage, type MemoryAnswer, type ReadyMessage } from './ipc-messages.js';
 
 /** npm runs the bench scripts from the project root, where dist-bench/ is built. */
 const ROOT = process.cwd();
@@ -11,13 +12,7 @@ export interface ChildServer {
   readonly baselineRss: number | undefined;
   /** RSS of the server process after a full GC, asked over IPC. */
   rss(): Promise<number>;
-  /** CPU time (user + system) the server process has used so far, in microseconds. */
-  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
-}
-
-interface ReadyMessage {
-  ready: { port: number; baselineRss?: number };
 }
 
 /**
@@ -46,25 +41,24 @@ export async function startChildServer(script: string, env: Record<string, strin
       reject(new Error(`${script} exited with ${String(code)} before it was ready:\n${readFileSync(logFile, 'utf8')}`));
     };
     child.once('exit', onExit);
-    child.on('message', function awaitReady(message: Partial<ReadyMessage>) {
-      if (message.ready === undefined) return;
+    child.on('message', function awaitReady(message: ChildMessage) {
+      if (!isReady(message)) return;
       child.off('message', awaitReady);
       child.off('exit', onExit);
       resolve(message.ready);
     });
   });
-  const ask = <T>(question: string) =>
-    new Promise<T>((resolve) => {
-      child.once('message', (answer: T) => {
+  const askMemory = () =>
+    new Promise<MemoryAnswer>((resolve) => {
+      child.once('message', (answer: MemoryAnswer) => {
         resolve(answer);
       });
-      child.send(question);
+      child.send(MEMORY_QUESTION);
     });
   return {
     port: ready.port,
     baselineRss: ready.baselineRss,
-    rss: async () => (await ask<{ rss: number }>('memory')).rss,
-    cpuMicros: async () => (await ask<{ cpuMicros: number }>('cpu')).cpuMicros,
+    rss: async () => (await askMemory()).rss,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

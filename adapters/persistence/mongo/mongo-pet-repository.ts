@@ -3,23 +3,21 @@ import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
 import {
+  COUNTERS_COLLECTION,
   ID_ORDER,
   idFilter,
   pageFilter,
+  PET_ID_COUNTER,
   PET_PROJECTION,
+  PETS_COLLECTION,
   STATUS_ID_INDEX,
   toPet,
   toPetDocument,
+  type CounterDocument,
   type PetDocument,
 } from './pet-documents.js';
 import { translateStorageErrors } from './storage-errors.js';
 
-interface CounterDocument {
-  _id: string;
-  seq: number;
-}
-
-const PET_ID_COUNTER = 'pets';
 const DUPLICATE_KEY = 11000;
 
 /**
@@ -31,8 +29,8 @@ export class MongoPetRepository implements PetRepository {
   private readonly counters: Collection<CounterDocument>;
 
   constructor(private readonly db: Db) {
-    this.pets = db.collection<PetDocument>('pets');
-    this.counters = db.collection<CounterDocument>('counters');
+    this.pets = db.collection<PetDocument>(PETS_COLLECTION);
+    this.counters = db.collection<CounterDocument>(COUNTERS_COLLECTION);
   }
 
   /** Idempotent: creating an index that exists with the same definition is a no-op. */

@@ -1,6 +1,17 @@
 import { isPetId, isPetStatus, newPetOf, petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 
+/** Where pets are kept, and where the counter that hands out their ids is. */
+export const PETS_COLLECTION = 'pets';
+export const COUNTERS_COLLECTION = 'counters';
+/** The counter document's `_id`; its `seq` is the last id handed out. */
+export const PET_ID_COUNTER = 'pets';
+
+export interface CounterDocument {
+  _id: string;
+  seq: number;
+}
+
 /** How a pet is stored: the id is the document's `_id`, and a missing status is no field at all. */
 export interface PetDocument {
   _id: number;

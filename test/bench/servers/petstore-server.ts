@@ -4,7 +4,14 @@
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
 import type { PetRepository } from '../../../core/ports.js';
-import { toPetDocument } from '../../../adapters/persistence/mongo/pet-documents.js';
+import {
+  COUNTERS_COLLECTION,
+  PET_ID_COUNTER,
+  PETS_COLLECTION,
+  toPetDocument,
+  type CounterDocument,
+  type PetDocument,
+} from '../../../adapters/persistence/mongo/pet-documents.js';
 import { resolveApiKeyDigests } from '../../../app/api-keys.js';
 import { loadConfig, type StorageConfig } from '../../../app/config.js';
 import { createContainer } from '../../../app/container.js';
@@ -32,8 +39,9 @@ async function seedMongo(storage: Extract<StorageConfig, { kind: 'mongo' }>, cou
   const batch = 10_000;
   for (let start = 0; start < count; start += batch) {
     const documents = Array.from({ length: Math.min(batch, count - start) }, (_, offset) => toPetDocument(start + offset + 1, seedPet(start + offset)));
-    await db.collection('pets').insertMany(documents as never[]);
+    await db.collection<PetDocument>(PETS_COLLECTION).insertMany(documents);
   }
-  await db.collection<{ _id: string; seq: number }>('counters').updateOne({ _id: 'pets' }, { $set: { seq: count } }, { upsert: true });
+  // The next pet the API adds then gets the id after the last seeded one.
+  await db.collection<CounterDocument>(COUNTERS_COLLECTION).updateOne({ _id: PET_ID_COUNTER }, { $set: { seq: count } }, { upsert: true });
   await client.close();
 }

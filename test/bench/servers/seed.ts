@@ -1,4 +1,5 @@
 import { newPetOf, type NewPet, type PetStatus } from '../../../core/pet.js';
+import { MEMORY_QUESTION, type ChildMessage } from '../ipc-messages.js';
 
 export const BENCH_KEY = 'bench-key_0123456789';
 const STATUSES: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
@@ -10,18 +11,14 @@ export function seedPet(index: number): NewPet {
 
 /** Tells the parent process where the server listens, once it is ready for load. */
 export function announceReady(port: number, baselineRss?: number): void {
-  process.send?.({ ready: { port, baselineRss } });
+  const send = (message: ChildMessage) => process.send?.(message);
+  send({ ready: { port, baselineRss } });
   // A normal exit on SIGINT lets `node --cpu-prof` write its profile.
   process.once('SIGINT', () => process.exit(0));
   // The parent asks for memory readings over IPC (scale bench).
   process.on('message', (message) => {
-    if (message === 'memory') {
-      globalThis.gc?.();
-      process.send?.({ rss: process.memoryUsage().rss });
-    }
-    if (message === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      process.send?.({ cpuMicros: user + system });
-    }
+    if (message !== MEMORY_QUESTION) return;
+    globalThis.gc?.();
+    send({ rss: process.memoryUsage().rss });
   });
 }

@@ -104,16 +104,6 @@ describe('MongoIdempotencyStore without a server', () => {
     vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
     await expect(store.complete({ key: { client: 'c', key: 'k' }, token: 't' }, { id: 1, name: 'a', categoryId: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
   });
-
-  it('creates a unique index on (client, key) and a TTL index on expiresAt', async () => {
-    const db = standInDb();
-    const createIndexes = vi.spyOn(db.collection(IDEMPOTENCY_COLLECTION), 'createIndexes');
-    await new MongoIdempotencyStore(db, idempotencyRetention()).ensureIndexes();
-    expect(createIndexes).toHaveBeenCalledWith([
-      { key: { client: 1, key: 1 }, name: 'client_1_key_1', unique: true },
-      { key: { expiresAt: 1 }, name: 'expiresAt_1', expireAfterSeconds: 0 },
-    ]);
-  });
 });
 
 describe.skipIf(noMongo)('with a MongoDB server', () => {
