@@ -10,8 +10,7 @@ import { GetPet } from '../core/use-cases/get-pet.js';
 import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
-import type { ServerEntry } from '../adapters/http/openapi/openapi-document.js';
-import { API_BASE_PATH } from '../adapters/http/api-paths.js';
+import { apiServers } from '../adapters/http/openapi/servers.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
@@ -74,16 +73,6 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeyD
   );
 
   return container;
-}
-
-/** Without a public address the document points at whichever server serves it (a relative URL). */
-export function apiServers(config: Pick<AppConfig, 'publicBaseUrl' | 'stagingBaseUrl'>): ServerEntry[] {
-  return [
-    config.publicBaseUrl === undefined
-      ? { url: API_BASE_PATH, description: 'This server' }
-      : { url: config.publicBaseUrl, description: 'Production' },
-    ...(config.stagingBaseUrl === undefined ? [] : [{ url: config.stagingBaseUrl, description: 'Staging' }]),
-  ];
 }
 
 function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {

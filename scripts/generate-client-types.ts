@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.js';
-import { apiServers } from '../app/container.js';
+import { apiServers } from '../adapters/http/openapi/servers.js';
 
 export const CLIENT_TYPES_PATH = 'clients/typescript/petstore-api.ts';
 

@@ -8,7 +8,7 @@ import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-m
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { resolveApiKeyDigests } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
-import { apiServers, createContainer } from '../../app/container.js';
+import { createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logger.js';
 import { TOKENS } from '../../app/tokens.js';
@@ -97,18 +97,5 @@ describe('the composition root', () => {
     } finally {
       await running.close(1000);
     }
-  });
-});
-
-describe('apiServers', () => {
-  it('lists this server, by a relative address, when no public address is configured', () => {
-    expect(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: undefined })).toEqual([{ url: '/v1', description: 'This server' }]);
-  });
-
-  it('keeps this server first when only staging is configured', () => {
-    expect(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: 'https://staging.example.com/v1' })).toEqual([
-      { url: '/v1', description: 'This server' },
-      { url: 'https://staging.example.com/v1', description: 'Staging' },
-    ]);
   });
 });

@@ -1,0 +1,16 @@
+import { API_BASE_PATH } from '../api-paths.js';
+import type { ServerEntry } from './openapi-document.js';
+
+/** Where clients reach the API, each address ending in /v1. */
+export interface ApiAddresses {
+  readonly publicBaseUrl: string | undefined;
+  readonly stagingBaseUrl: string | undefined;
+}
+
+/** The document's `servers`: without a public address, whichever server serves it (a relative URL). */
+export function apiServers({ publicBaseUrl, stagingBaseUrl }: ApiAddresses): ServerEntry[] {
+  return [
+    publicBaseUrl === undefined ? { url: API_BASE_PATH, description: 'This server' } : { url: publicBaseUrl, description: 'Production' },
+    ...(stagingBaseUrl === undefined ? [] : [{ url: stagingBaseUrl, description: 'Staging' }]),
+  ];
+}
