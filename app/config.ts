@@ -3,6 +3,7 @@ import ms from 'ms';
 import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
 import { BEARER_TOKEN } from '../adapters/http/auth-middleware.js';
+import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const STORAGE_KINDS = ['memory', 'mongo'] as const;
@@ -51,8 +52,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
 const integerSetting = (min: number, max: number, unit = '') => {
   const rule = `must be a whole number${unit} from ${min} to ${max}`;

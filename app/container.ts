@@ -16,7 +16,7 @@ import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memo
 import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
 import { MongoIdempotencyStore } from '../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
-import type { ApiKeyDigests } from './api-keys.js';
+import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
@@ -24,17 +24,17 @@ import { TOKENS } from './tokens.js';
  * The composition root: the one place that says which adapter implements which port.
  * Resolve with `getAsync`: a database-backed repository needs I/O (its indexes) before use.
  */
-export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeyDigests): Container {
+export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys): Container {
   const container = new Container({ defaultScope: 'Singleton' });
 
   container.bind<AppConfig>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  container.bind<ApiKeyDigests>(TOKENS.ApiKeyDigests).toConstantValue(keys);
+  container.bind<ApiKeys>(TOKENS.ApiKeys).toConstantValue(keys);
 
   bindStorage(container, config);
   container
     .bind<Authenticator>(TOKENS.Authenticator)
-    .toResolvedValue((apiKeys: ApiKeyDigests) => new StaticKeyAuthenticator(apiKeys.digests), [TOKENS.ApiKeyDigests]);
+    .toResolvedValue((apiKeys: ApiKeys) => new StaticKeyAuthenticator(apiKeys), [TOKENS.ApiKeys]);
 
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue((pets: PetRepository) => new ListPets(pets), [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue((pets: PetRepository) => new CreatePet(pets), [TOKENS.PetRepository]);

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { StorageUnavailable } from '../core/errors.js';
-import { resolveApiKeyDigests } from './api-keys.js';
+import { resolveApiKeys } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
 import { listen } from './http-server.js';
@@ -13,7 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
-  const keys = resolveApiKeyDigests(config);
+  const keys = resolveApiKeys(config);
   if (keys.generatedKey !== undefined) {
     // The one place a key is ever printed: a development convenience, refused in production.
     logger.warn(

@@ -2,7 +2,7 @@
 export const TOKENS = {
   Config: Symbol.for('Config'),
   Logger: Symbol.for('Logger'),
-  ApiKeyDigests: Symbol.for('ApiKeyDigests'),
+  ApiKeys: Symbol.for('ApiKeys'),
   PetRepository: Symbol.for('PetRepository'),
   IdempotencyStore: Symbol.for('IdempotencyStore'),
   MongoClient: Symbol.for('MongoClient'),

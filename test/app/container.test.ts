@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
-import { resolveApiKeyDigests } from '../../app/api-keys.js';
+import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
 import { createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
@@ -16,7 +16,7 @@ import { fetchDocumented } from '../support/openapi-check.js';
 
 describe('the composition root', () => {
   const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent' });
-  const container = () => createContainer(config, createLogger(config), resolveApiKeyDigests(config));
+  const container = () => createContainer(config, createLogger(config), resolveApiKeys(config));
 
   it('wires the in-memory repository by default, one instance shared by all', () => {
     const wired = container();
@@ -28,7 +28,7 @@ describe('the composition root', () => {
 
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
     const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', IDEMPOTENCY_MAX_KEYS: '2' });
-    const store = createContainer(bounded, createLogger(bounded), resolveApiKeyDigests(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
+    const store = createContainer(bounded, createLogger(bounded), resolveApiKeys(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
     for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
     expect(store.sizeOf('c')).toBe(2);
   });
@@ -41,7 +41,7 @@ describe('the composition root', () => {
       API_KEYS: 'k',
       LOG_LEVEL: 'silent',
     });
-    return createContainer(mongoConfig, createLogger(mongoConfig), resolveApiKeyDigests(mongoConfig));
+    return createContainer(mongoConfig, createLogger(mongoConfig), resolveApiKeys(mongoConfig));
   };
 
   it('wires MongoDB storage when STORAGE=mongo, preparing its indexes before first use', async () => {
@@ -83,7 +83,7 @@ describe('the composition root', () => {
       CORS_ORIGINS: 'https://app.example.com',
     });
     const logger = createLogger(configured);
-    const app = await createContainer(configured, logger, resolveApiKeyDigests(configured)).getAsync<Koa>(TOKENS.HttpApp);
+    const app = await createContainer(configured, logger, resolveApiKeys(configured)).getAsync<Koa>(TOKENS.HttpApp);
     const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     try {
       const base = `http://127.0.0.1:${running.address.port}`;

@@ -4,7 +4,7 @@ import { CreatePet } from '../../core/use-cases/create-pet.js';
 import { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
 import { GetPet } from '../../core/use-cases/get-pet.js';
 import { ListPets } from '../../core/use-cases/list-pets.js';
-import { sha256, StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
+import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../../adapters/http/app.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { listen } from '../../app/http-server.js';
@@ -60,7 +60,7 @@ export async function startTestApi(
     createPet,
     createPetOnce: new CreatePetOnce(createPet, idempotencyStore),
     getPet: new GetPet(repository),
-    authenticator: new StaticKeyAuthenticator([sha256(TEST_KEY), sha256(OTHER_TEST_KEY)]),
+    authenticator: new StaticKeyAuthenticator({ keys: [TEST_KEY, OTHER_TEST_KEY] }),
     storage: repository,
     logger,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { sha256, StaticKeyAuthenticator } from '../../../adapters/auth/static-key-authenticator.js';
+import { sha256Hex } from '../../support/digests.js';
 
 describe('StaticKeyAuthenticator', () => {
-  const authenticator = new StaticKeyAuthenticator([sha256('first-key'), sha256('second-key')]);
+  const authenticator = new StaticKeyAuthenticator({ keys: ['first-key'], sha256Hex: [sha256Hex('second-key')] });
 
-  it('accepts every configured key, naming its client by the key\'s SHA-256 digest', async () => {
-    expect(await authenticator.authenticate('first-key')).toBe(sha256('first-key').toString('hex'));
-    expect(await authenticator.authenticate('second-key')).toBe(sha256('second-key').toString('hex'));
+  it('accepts every configured key, given as itself or as its digest, naming its client by the key\'s SHA-256 digest', async () => {
+    expect(await authenticator.authenticate('first-key')).toBe(sha256Hex('first-key'));
+    expect(await authenticator.authenticate('second-key')).toBe(sha256Hex('second-key'));
+  });
+
+  it('reads a digest in either case of hex digits', async () => {
+    const upper = new StaticKeyAuthenticator({ sha256Hex: [sha256Hex('k').toUpperCase()] });
+    expect(await upper.authenticate('k')).toBe(sha256Hex('k'));
   });
 
   it('refuses anything else, near misses included', async () => {
@@ -16,14 +22,17 @@ describe('StaticKeyAuthenticator', () => {
   });
 
   it('matches the last key as well as the first (no early exit skips a key)', async () => {
-    const many = new StaticKeyAuthenticator(['a', 'b', 'c'].map(sha256));
-    expect(await many.authenticate('c')).toBe(sha256('c').toString('hex'));
-    expect(await many.authenticate('a')).toBe(sha256('a').toString('hex'));
+    const many = new StaticKeyAuthenticator({ keys: ['a', 'b', 'c'] });
+    expect(await many.authenticate('c')).toBe(sha256Hex('c'));
+    expect(await many.authenticate('a')).toBe(sha256Hex('a'));
   });
 
   it('refuses to be built without keys, or from digests that are not SHA-256', () => {
-    expect(() => new StaticKeyAuthenticator([])).toThrow('StaticKeyAuthenticator needs at least one key');
-    expect(() => new StaticKeyAuthenticator([Buffer.alloc(16)])).toThrow('key digests must be 32-byte SHA-256 values');
+    expect(() => new StaticKeyAuthenticator({})).toThrow('StaticKeyAuthenticator needs at least one key');
+    expect(() => new StaticKeyAuthenticator({ keys: [], sha256Hex: [] })).toThrow('StaticKeyAuthenticator needs at least one key');
+    for (const bad of ['ab'.repeat(16), `${'a'.repeat(63)}g`, `${'a'.repeat(64)}0`]) {
+      expect(() => new StaticKeyAuthenticator({ sha256Hex: [sha256Hex('k'), bad] })).toThrow('key digests must be SHA-256 digests of 64 hex digits');
+    }
   });
 
   it('hashes with SHA-256', () => {

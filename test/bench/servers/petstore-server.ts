@@ -12,7 +12,7 @@ import {
   type CounterDocument,
   type PetDocument,
 } from '../../../adapters/persistence/mongo/pet-documents.js';
-import { resolveApiKeyDigests } from '../../../app/api-keys.js';
+import { resolveApiKeys } from '../../../app/api-keys.js';
 import { loadConfig, type StorageConfig } from '../../../app/config.js';
 import { createContainer } from '../../../app/container.js';
 import { listen } from '../../../app/http-server.js';
@@ -22,7 +22,7 @@ import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 const config = loadConfig({ ...process.env, API_KEYS: BENCH_KEY, PORT: '0' });
 const logger = createLogger(config);
-const container = createContainer(config, logger, resolveApiKeyDigests(config));
+const container = createContainer(config, logger, resolveApiKeys(config));
 const repository = await container.getAsync<PetRepository>(TOKENS.PetRepository);
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
