@@ -1,14 +1,13 @@
+import type Koa from 'koa';
 import { expect } from 'vitest';
 import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
-import { CreatePet } from '../../core/use-cases/create-pet.js';
-import { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
-import { GetPet } from '../../core/use-cases/get-pet.js';
-import { ListPets } from '../../core/use-cases/list-pets.js';
-import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
-import { createHttpApp } from '../../adapters/http/app.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { resolveApiKeys } from '../../app/api-keys.js';
+import { loadConfig } from '../../app/config.js';
+import { createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logger.js';
+import { TOKENS } from '../../app/tokens.js';
 import { fetchDocumented } from './openapi-check.js';
 import { inMemoryIdempotencyStore } from './storage-fixture.js';
 import type { StorageUnderTest } from './storages.js';
@@ -36,7 +35,10 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real HTTP adapter over a real socket on 127.0.0.1, with the real core behind it. */
+/**
+ * The service as `npm start` composes it (the one container, from configuration), over a real socket
+ * on 127.0.0.1; only the storage is the test's: the two ports of storage are rebound to its stores.
+ */
 export async function startTestApi(
   options: {
     repository?: PetRepository;
@@ -44,29 +46,20 @@ export async function startTestApi(
     /** The idempotency store's clock, in milliseconds. */
     now?: () => number;
     storage?: StorageUnderTest;
-    bodyLimitBytes?: number;
-    corsOrigins?: string[];
-    servers?: { url: string; description: string }[];
+    /** Settings as the service reads them from its environment (BODY_LIMIT, CORS_ORIGINS, PUBLIC_BASE_URL, ...). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApi> {
   const fixture = options.storage ? await options.storage.createFixture({ now: options.now }) : undefined;
   const repository = fixture?.repository ?? options.repository ?? new InMemoryPetRepository();
   const idempotencyStore = fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now });
-  const createPet = new CreatePet(repository);
+  const config = loadConfig({ LOG_LEVEL: 'info', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` });
   const logLines: LoggedLine[] = [];
-  const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
-  const app = createHttpApp({
-    listPets: new ListPets(repository),
-    createPet,
-    createPetOnce: new CreatePetOnce(createPet, idempotencyStore),
-    getPet: new GetPet(repository),
-    authenticator: new StaticKeyAuthenticator({ keys: [TEST_KEY, OTHER_TEST_KEY] }),
-    storage: repository,
-    logger,
-    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-    servers: options.servers ?? [{ url: '/v1', description: 'This server' }],
-    corsOrigins: options.corsOrigins ?? [],
-  });
+  const logger = createLogger(config, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
+  const container = createContainer(config, logger, resolveApiKeys(config));
+  container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(repository);
+  container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(idempotencyStore);
+  const app = await container.getAsync<Koa>(TOKENS.HttpApp);
   const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 
@@ -88,6 +81,7 @@ export async function startTestApi(
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     close: async () => {
       await running.close(1000);
+      await container.unbindAllAsync();
       await fixture?.dispose();
     },
   };

@@ -9,7 +9,7 @@ const LIMIT = 64 * 1024;
 
 let api: TestApi;
 beforeEach(async () => {
-  api = await startTestApi({ bodyLimitBytes: LIMIT });
+  api = await startTestApi({ env: { BODY_LIMIT: String(LIMIT) } });
 });
 afterEach(() => api.close());
 

@@ -199,7 +199,7 @@ describeForEachStorage('createPet', (storage) => {
   describe('POST /v1/pets with a configured BODY_LIMIT', () => {
     let small: TestApi;
     beforeEach(async () => {
-      small = await startTestApi({ storage, bodyLimitBytes: 64 });
+      small = await startTestApi({ storage, env: { BODY_LIMIT: '64' } });
     });
     afterEach(() => small.close());
 

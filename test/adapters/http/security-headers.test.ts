@@ -50,12 +50,7 @@ describe('safe defaults on every response', () => {
   });
 
   it('allows the docs page only scripts, styles and images of its own, and calls to the API servers', async () => {
-    api = await startTestApi({
-      servers: [
-        { url: 'https://api.example.com/v1', description: 'Production' },
-        { url: 'http://staging.example.com:8080/v1', description: 'Staging' },
-      ],
-    });
+    api = await startTestApi({ env: { PUBLIC_BASE_URL: 'https://api.example.com/v1', STAGING_BASE_URL: 'http://staging.example.com:8080/v1' } });
     const policy = (await api.request('/docs', { key: null })).headers.get('content-security-policy');
     expect(policy?.split(';')).toEqual([
       "default-src 'self'",
@@ -84,7 +79,7 @@ describe('CORS', () => {
   });
 
   it('lets a listed origin read answers, with the documented headers exposed', async () => {
-    api = await startTestApi({ corsOrigins: [ORIGIN, 'http://localhost:3000'] });
+    api = await startTestApi({ env: { CORS_ORIGINS: `${ORIGIN},http://localhost:3000` } });
     const response = await api.request('/v1/pets', { headers: { Origin: ORIGIN } });
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
@@ -102,14 +97,14 @@ describe('CORS', () => {
   });
 
   it('keeps its headers on error answers, so the browser lets the script read the Error', async () => {
-    api = await startTestApi({ corsOrigins: [ORIGIN] });
+    api = await startTestApi({ env: { CORS_ORIGINS: ORIGIN } });
     const response = await api.request('/v1/pets', { key: 'wrong', headers: { Origin: ORIGIN } });
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 
   it('answers the preflight of a listed origin without a key', async () => {
-    api = await startTestApi({ corsOrigins: [ORIGIN] });
+    api = await startTestApi({ env: { CORS_ORIGINS: ORIGIN } });
     const response = await api.request('/v1/pets', {
       method: 'OPTIONS',
       key: null,
@@ -123,7 +118,7 @@ describe('CORS', () => {
   });
 
   it('gives any other origin nothing, and its preflight still needs a key', async () => {
-    api = await startTestApi({ corsOrigins: [ORIGIN] });
+    api = await startTestApi({ env: { CORS_ORIGINS: ORIGIN } });
     const other = await api.request('/v1/pets', { headers: { Origin: 'https://evil.example.com' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await api.request('/v1/pets', {
