@@ -52,16 +52,19 @@ export interface Pet extends NewPet {
   readonly id: PetId;
 }
 
+/** A NewPet's fields as a parser or a store hands them over, where "no status" may be `undefined`. */
+export type NewPetFields = Omit<NewPet, 'status'> & { readonly status?: PetStatus | undefined };
+
 /**
  * The one way to make a NewPet: exactly its fields, and a status left out stays out (no
  * `status: undefined`), so that every host and store says "no status" the same way.
  */
-export function newPetOf({ name, categoryId, status }: { name: string; categoryId: number; status?: PetStatus | undefined }): NewPet {
+export function newPetOf({ name, categoryId, status }: NewPetFields): NewPet {
   return status === undefined ? { name, categoryId } : { name, categoryId, status };
 }
 
 /** A stored pet: its id, then exactly the NewPet fields; a literal, which V8 keeps smaller than a spread copy. */
-export function petOf(id: PetId, { name, categoryId, status }: { name: string; categoryId: number; status?: PetStatus | undefined }): Pet {
+export function petOf(id: PetId, { name, categoryId, status }: NewPetFields): Pet {
   return status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
 }
 
