@@ -33,11 +33,18 @@ export interface IdempotencyClaim {
   readonly token: string;
 }
 
-/** What claiming a key finds: the key free (now claimed), or the live record of an earlier request. */
-export type ClaimOutcome =
-  | { readonly state: 'claimed'; readonly claim: IdempotencyClaim }
+/** The live record of an earlier request with the same key. */
+export type EarlierRequest =
   | { readonly state: 'in_flight'; readonly fingerprint: string }
   | { readonly state: 'completed'; readonly fingerprint: string; readonly pet: Pet };
+
+/** What claiming a key finds: the key free (now claimed), or the live record of an earlier request. */
+export type ClaimOutcome = { readonly state: 'claimed'; readonly claim: IdempotencyClaim } | EarlierRequest;
+
+/** What a live record of an earlier request says: in flight until its outcome, the pet, is kept. */
+export function earlierRequest(fingerprint: string, pet: Pet | undefined): EarlierRequest {
+  return pet === undefined ? { state: 'in_flight', fingerprint } : { state: 'completed', fingerprint, pet };
+}
 
 /** How long a store keeps what it holds, in milliseconds. */
 export interface IdempotencyRetention {

@@ -1,5 +1,5 @@
 import { IdempotencyKeyInUse, IdempotencyKeyReused, InvalidIdempotencyKey } from '../errors.js';
-import { fingerprintOf, IDEMPOTENCY_KEY_RULE, isIdempotencyKey, type ClaimOutcome, type IdempotencyKey } from '../idempotency.js';
+import { fingerprintOf, IDEMPOTENCY_KEY_RULE, isIdempotencyKey, type EarlierRequest, type IdempotencyKey } from '../idempotency.js';
 import { assertValidNewPet, type NewPet, type Pet } from '../pet.js';
 import type { IdempotencyStore } from '../ports.js';
 import type { CreatePet } from './create-pet.js';
@@ -41,7 +41,7 @@ export class CreatePetOnce {
   }
 }
 
-function outcomeOf(earlier: Exclude<ClaimOutcome, { state: 'claimed' }>, fingerprint: string): Pet {
+function outcomeOf(earlier: EarlierRequest, fingerprint: string): Pet {
   if (earlier.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
   if (earlier.state === 'in_flight') throw new IdempotencyKeyInUse();
   return earlier.pet;

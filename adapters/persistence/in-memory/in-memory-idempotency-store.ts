@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, IdempotencyRetention } from '../../../core/idempotency.js';
+import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey, type IdempotencyRetention } from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
 
@@ -35,7 +35,7 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     const now = this.now();
     const records = this.recordsOf(client);
     const live = records.get(key);
-    if (live !== undefined && live.expiresAt > now) return Promise.resolve(outcomeOf(live));
+    if (live !== undefined && live.expiresAt > now) return Promise.resolve(earlierRequest(live.fingerprint, live.pet));
     // A lapsed record goes; the new one joins at the newest end.
     records.delete(key);
     makeRoom(records, now, this.options.maxKeysPerClient);
@@ -77,10 +77,6 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     const record = this.recordsOf(key.client).get(key.key);
     return record !== undefined && record.token === token ? record : undefined;
   }
-}
-
-function outcomeOf({ fingerprint, pet }: KeyRecord): ClaimOutcome {
-  return pet === undefined ? { state: 'in_flight', fingerprint } : { state: 'completed', fingerprint, pet };
 }
 
 /** Drops expired keys from the oldest end, then the oldest keys until there is room for one more. */

@@ -1,4 +1,4 @@
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from '../../../core/idempotency.js';
+import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey } from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import { toPet, toPetDocument, type PetDocument } from './pet-documents.js';
 
@@ -33,8 +33,8 @@ export const IDEMPOTENCY_PROJECTION = { _id: 0, fingerprint: 1, expiresAt: 1, pe
  * a lapsed record or inserts a new one, and collides on the unique index with a live one.
  * Strings only: no object (and so no operator) from a caller reaches the query.
  */
-export function lapsedRecordFilter({ client, key }: IdempotencyKey, now: Date): { client: string; key: string; expiresAt: { $lte: Date } } {
-  return { ...keyFilter({ client, key }), expiresAt: { $lte: now } };
+export function lapsedRecordFilter(key: IdempotencyKey, now: Date): { client: string; key: string; expiresAt: { $lte: Date } } {
+  return { ...keyFilter(key), expiresAt: { $lte: now } };
 }
 
 export function keyFilter({ client, key }: IdempotencyKey): { client: string; key: string } {
@@ -58,6 +58,5 @@ export function completeUpdate(pet: Pet, expiresAt: Date) {
 /** A stored record as the core reads it; undefined when it has expired (the TTL index has not got to it yet). */
 export function liveOutcomeOf(document: Pick<IdempotencyDocument, 'fingerprint' | 'expiresAt' | 'pet'>, now: Date): ClaimOutcome | undefined {
   if (document.expiresAt.getTime() <= now.getTime()) return undefined;
-  const { fingerprint, pet } = document;
-  return pet === undefined ? { state: 'in_flight', fingerprint } : { state: 'completed', fingerprint, pet: toPet(pet) };
+  return earlierRequest(document.fingerprint, document.pet === undefined ? undefined : toPet(document.pet));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, IdempotencyRetention } from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
@@ -15,9 +15,8 @@ import {
   liveOutcomeOf,
   type IdempotencyDocument,
 } from './idempotency-documents.js';
-import { translateStorageErrors } from './storage-errors.js';
+import { isDuplicateKey, translateStorageErrors } from './storage-errors.js';
 
-const DUPLICATE_KEY = 11000;
 /** A record can expire or be released between the two steps of a claim; a few tries settle it. */
 const CLAIM_ATTEMPTS = 3;
 
@@ -53,7 +52,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
     return translateStorageErrors(async () => {
-      await this.records.updateOne(claimFilter(claim), completeUpdate(pet, this.dateIn(this.retention.ttlMs)));
+      await this.records.updateOne(claimFilter(claim), completeUpdate(pet, new Date(this.now() + this.retention.ttlMs)));
     });
   }
 
@@ -65,22 +64,20 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   /** The outcome, or undefined when the live record seen by the upsert was gone by the time it was read. */
   private async tryClaim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome | undefined> {
-    const now = this.dateIn(0);
+    // One reading of the clock: the lease runs from the moment the lapsed records are judged by.
+    const nowMs = this.now();
+    const now = new Date(nowMs);
     const token = randomUUID();
     try {
-      await this.records.updateOne(lapsedRecordFilter(key, now), claimUpdate(fingerprint, token, this.dateIn(this.retention.leaseMs)), {
+      await this.records.updateOne(lapsedRecordFilter(key, now), claimUpdate(fingerprint, token, new Date(nowMs + this.retention.leaseMs)), {
         upsert: true,
       });
       return { state: 'claimed', claim: { key, token } };
     } catch (error) {
       // The key has a live record: the insert half of the upsert hit the unique index.
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
     const live = await this.records.findOne(keyFilter(key), { projection: IDEMPOTENCY_PROJECTION });
     return live === null ? undefined : liveOutcomeOf(live, now);
-  }
-
-  private dateIn(ms: number): Date {
-    return new Date(this.now() + ms);
   }
 }

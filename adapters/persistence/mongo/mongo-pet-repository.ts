@@ -1,4 +1,4 @@
-import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
@@ -16,9 +16,8 @@ import {
   type CounterDocument,
   type PetDocument,
 } from './pet-documents.js';
-import { translateStorageErrors } from './storage-errors.js';
+import { isDuplicateKey, translateStorageErrors } from './storage-errors.js';
 
-const DUPLICATE_KEY = 11000;
 
 /**
  * Keeps pets in MongoDB. Ids come from one counter document incremented atomically in the
@@ -81,7 +80,7 @@ export class MongoPetRepository implements PetRepository {
       counter = await increment();
     } catch (error) {
       // Two first-ever upserts can race to create the counter; the loser simply increments it.
-      if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKey(error)) throw error;
       counter = await increment();
     }
     if (counter === null) throw new Error('the id counter was not returned');

@@ -3,6 +3,7 @@ import {
   MongoNetworkError,
   MongoNotConnectedError,
   MongoOperationTimeoutError,
+  MongoServerError,
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
@@ -57,6 +58,11 @@ export function isStorageUnavailable(error: unknown): boolean {
     return true;
   }
   return (error instanceof MongoError && TRANSIENT_SERVER_CODES.has(error.code)) || isNetworkFailure(error);
+}
+
+/** E11000: a write that a unique index refused, because a document with that key exists. */
+export function isDuplicateKey(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === 11000;
 }
 
 /** Runs a storage call, turning "database out of reach" into the domain's StorageUnavailable. */

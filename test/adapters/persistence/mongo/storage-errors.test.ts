@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { mongoClientOptions } from '../../../../adapters/persistence/mongo/mongo-client.js';
-import { isStorageUnavailable, translateStorageErrors } from '../../../../adapters/persistence/mongo/storage-errors.js';
+import { isDuplicateKey, isStorageUnavailable, translateStorageErrors } from '../../../../adapters/persistence/mongo/storage-errors.js';
 
 const serverError = (code: number) => new MongoServerError({ message: `code ${code}`, code });
 
@@ -61,5 +61,14 @@ describe('client options', () => {
       socketTimeoutMS: 1500,
       waitQueueTimeoutMS: 1500,
     });
+  });
+});
+
+describe('a duplicate key', () => {
+  it('is the server refusing a write on a unique index (E11000), and nothing else', () => {
+    expect(isDuplicateKey(serverError(11000))).toBe(true);
+    expect(isDuplicateKey(serverError(11001))).toBe(false);
+    expect(isDuplicateKey(Object.assign(new Error('E11000'), { code: 11000 }))).toBe(false);
+    expect(isDuplicateKey(undefined)).toBe(false);
   });
 });
