@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { afterEach, beforeEach, inject } from 'vitest';
 import { createMongoClient } from '../../adapters/persistence/mongo/mongo-client.js';
 import { MongoIdempotencyStore } from '../../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../../adapters/persistence/mongo/mongo-pet-repository.js';
@@ -38,4 +39,21 @@ export async function mongoStorageFixture({ now }: StorageFixtureOptions = {}): 
       await client.close();
     },
   };
+}
+
+/**
+ * For each test of the describe it is called in: a fixture over a database of its own, and a
+ * client of the test's own onto the same server, to look at what the adapter stored.
+ */
+export function mongoPerTest(): { fixture: MongoFixture; client: MongoClient } {
+  const current = {} as { fixture: MongoFixture; client: MongoClient };
+  beforeEach(async () => {
+    current.fixture = await mongoStorageFixture();
+    current.client = new MongoClient(mongoUri());
+  });
+  afterEach(async () => {
+    await current.client.close();
+    await current.fixture.dispose();
+  });
+  return current;
 }

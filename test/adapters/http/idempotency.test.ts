@@ -6,6 +6,7 @@ import { StorageUnavailable } from '../../../core/errors.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { manualClock } from '../../contracts/idempotency-store.contract.js';
 import { countPets, expectError, OTHER_TEST_KEY, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
+import { heldRepository } from '../../support/held-repository.js';
 import { rawRequest, sendRaw } from '../../support/raw-http.js';
 import { describeForEachStorage } from '../../support/storages.js';
 import { idempotencyRetention } from '../../support/storage-fixture.js';
@@ -154,18 +155,10 @@ describe('Idempotency-Key, as the wire carries it', () => {
   });
 
   it('answers 409 with Retry-After while the first request is in flight, then the replay once it is done', async () => {
-    const slow = new InMemoryPetRepository();
-    const add = slow.add.bind(slow);
-    let finishAdd: () => void = () => undefined;
-    const addCalls = vi.spyOn(slow, 'add').mockImplementationOnce(async (newPet) => {
-      await new Promise<void>((resolve) => {
-        finishAdd = resolve;
-      });
-      return add(newPet);
-    });
-    api = await startTestApi({ repository: slow });
+    const { repository, addStarted, finishAdd } = heldRepository();
+    api = await startTestApi({ repository });
     const first = create(['Idempotency-Key: slow-1']);
-    await vi.waitFor(() => { expect(addCalls).toHaveBeenCalledOnce(); });
+    await addStarted();
     const during = await create(['Idempotency-Key: slow-1']);
     expect(during?.status).toBe(409);
     expect(during?.headers['retry-after']).toBe('1');

@@ -5,6 +5,7 @@ import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { CreatePetOnce } from '../../../core/use-cases/create-pet-once.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
+import { heldRepository } from '../../support/held-repository.js';
 import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
 
 function createPetOnce(pets: PetRepository = new InMemoryPetRepository(), requests: IdempotencyStore = inMemoryIdempotencyStore()) {
@@ -37,18 +38,10 @@ describe('CreatePetOnce', () => {
   });
 
   it('refuses a repeat while the first request is still in flight, and adds nothing', async () => {
-    let finishAdd: () => void = () => undefined;
-    const slow = new InMemoryPetRepository();
-    const add = slow.add.bind(slow);
-    const addCalls = vi.spyOn(slow, 'add').mockImplementation(async (newPet) => {
-      await new Promise<void>((resolve) => {
-        finishAdd = resolve;
-      });
-      return add(newPet);
-    });
-    const { useCase } = createPetOnce(slow);
+    const { repository, addCalls, addStarted, finishAdd } = heldRepository();
+    const { useCase } = createPetOnce(repository);
     const first = useCase.execute({ name: 'Tom', categoryId: 7 }, key);
-    await vi.waitFor(() => { expect(addCalls).toHaveBeenCalledOnce(); });
+    await addStarted();
     await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyInUse);
     // A different body is a reused key even while the first is in flight: retrying it cannot help.
     await expect(useCase.execute({ name: 'Kit', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);

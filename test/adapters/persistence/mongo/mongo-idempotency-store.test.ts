@@ -1,5 +1,5 @@
 import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import type { Pet } from '../../../../core/pet.js';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../../adapters/persistence/mongo/idempotency-documents.js';
 import { MongoIdempotencyStore } from '../../../../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
-import { mongoStorageFixture, mongoUri, noMongo, type MongoFixture } from '../../../support/mongo.js';
+import { mongoPerTest, mongoStorageFixture, mongoUri, noMongo } from '../../../support/mongo.js';
 import { standInDb } from '../../../support/stand-in-mongo.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
 
@@ -110,24 +110,15 @@ describe.skipIf(noMongo)('with a MongoDB server', () => {
   describeIdempotencyStoreContract('MongoIdempotencyStore', (options) => mongoStorageFixture(options));
 
   describe('MongoIdempotencyStore specifics', () => {
-    let fixture: MongoFixture;
-    let client: MongoClient;
-    beforeEach(async () => {
-      fixture = await mongoStorageFixture();
-      client = new MongoClient(mongoUri());
-    });
-    afterEach(async () => {
-      await client.close();
-      await fixture.dispose();
-    });
+    const mongo = mongoPerTest();
 
     it('gives a key to exactly one of two API instances claiming it at once over one database', async () => {
       const other = new MongoClient(mongoUri());
       try {
-        const second = new MongoIdempotencyStore(other.db(fixture.databaseName), idempotencyRetention());
+        const second = new MongoIdempotencyStore(other.db(mongo.fixture.databaseName), idempotencyRetention());
         const key = { client: 'c', key: 'shared' };
         const outcomes = await Promise.all(
-          Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? fixture.idempotencyStore : second).claim(key, 'fp')),
+          Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? mongo.fixture.idempotencyStore : second).claim(key, 'fp')),
         );
         expect(outcomes.filter((outcome) => outcome.state === 'claimed')).toHaveLength(1);
       } finally {
@@ -136,8 +127,8 @@ describe.skipIf(noMongo)('with a MongoDB server', () => {
     });
 
     it('lets the database delete expired records (a TTL index) and refuses a second record of one key (a unique index)', async () => {
-      const records = client.db(fixture.databaseName).collection(IDEMPOTENCY_COLLECTION);
-      await fixture.idempotencyStore.claim({ client: 'c', key: 'k' }, 'fp');
+      const records = mongo.client.db(mongo.fixture.databaseName).collection(IDEMPOTENCY_COLLECTION);
+      await mongo.fixture.idempotencyStore.claim({ client: 'c', key: 'k' }, 'fp');
       await expect(records.insertOne({ client: 'c', key: 'k', fingerprint: 'x', token: 't', expiresAt: new Date() })).rejects.toMatchObject({ code: 11000 });
       const ttl = (await records.indexes()).find((index) => index.expireAfterSeconds !== undefined);
       expect(ttl).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });

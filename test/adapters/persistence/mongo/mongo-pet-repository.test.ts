@@ -1,35 +1,26 @@
 import { MongoClient } from 'mongodb';
 import { PET_STATUSES } from '../../../../core/pet.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo-pet-repository.js';
-import { ID_ORDER, pageFilter, STATUS_ID_INDEX, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
+import { ID_ORDER, pageFilter, PETS_COLLECTION, STATUS_ID_INDEX, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
 import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
 import { aNewPet } from '../../../support/builders.js';
-import { mongoStorageFixture, mongoUri, noMongo, type MongoFixture } from '../../../support/mongo.js';
+import { mongoPerTest, mongoStorageFixture, mongoUri, noMongo } from '../../../support/mongo.js';
 
 describe.skipIf(noMongo)('with a MongoDB server', () => {
   describePetRepositoryContract('MongoPetRepository', () => mongoStorageFixture());
 
   describe('MongoPetRepository specifics', () => {
-    let fixture: MongoFixture;
-    let client: MongoClient;
-    beforeEach(async () => {
-      fixture = await mongoStorageFixture();
-      client = new MongoClient(mongoUri());
-    });
-    afterEach(async () => {
-      await client.close();
-      await fixture.dispose();
-    });
+    const mongo = mongoPerTest();
 
-    const pets = () => client.db(fixture.databaseName).collection<PetDocument>('pets');
+    const pets = () => mongo.client.db(mongo.fixture.databaseName).collection<PetDocument>(PETS_COLLECTION);
 
     it('gives distinct ids to two API instances creating pets at once over one database', async () => {
       const other = new MongoClient(mongoUri());
       try {
-        const second = new MongoPetRepository(other.db(fixture.databaseName));
+        const second = new MongoPetRepository(other.db(mongo.fixture.databaseName));
         const created = await Promise.all(
-          Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? fixture.repository : second).add(aNewPet())),
+          Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? mongo.fixture.repository : second).add(aNewPet())),
         );
         const ids = created.map((pet) => pet.id);
         expect(new Set(ids).size).toBe(100);
@@ -40,15 +31,15 @@ describe.skipIf(noMongo)('with a MongoDB server', () => {
     });
 
     it('stores the documented shape: _id, name, categoryId and status only when given', async () => {
-      const withStatus = await fixture.repository.add({ name: 'Tom', categoryId: 3, status: 'sold' });
-      const without = await fixture.repository.add({ name: 'Kit', categoryId: 4 });
+      const withStatus = await mongo.fixture.repository.add({ name: 'Tom', categoryId: 3, status: 'sold' });
+      const without = await mongo.fixture.repository.add({ name: 'Kit', categoryId: 4 });
       expect(await pets().findOne({ _id: withStatus.id })).toEqual({ _id: withStatus.id, name: 'Tom', categoryId: 3, status: 'sold' });
       expect(await pets().findOne({ _id: without.id })).toEqual({ _id: without.id, name: 'Kit', categoryId: 4 });
     });
 
     it('creates its indexes idempotently', async () => {
-      await fixture.repository.ensureIndexes();
-      await fixture.repository.ensureIndexes();
+      await mongo.fixture.repository.ensureIndexes();
+      await mongo.fixture.repository.ensureIndexes();
       const indexes = await pets().indexes();
       expect(indexes.map((index) => index.key)).toEqual([{ _id: 1 }, STATUS_ID_INDEX.key]);
     });
