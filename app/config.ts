@@ -4,6 +4,7 @@ import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
 import { BEARER_TOKEN } from '../adapters/http/auth-middleware.js';
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
+import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const STORAGE_KINDS = ['memory', 'mongo'] as const;
@@ -36,6 +37,12 @@ export interface AppConfig {
   readonly apiKeySha256: readonly string[];
   readonly bodyLimitBytes: number;
   readonly idempotency: IdempotencyConfig;
+  /** The rate each client is held to, per instance; undefined: no limit (RATE_LIMIT=0). */
+  readonly rateLimit: RateLimitPolicy | undefined;
+  /** Whether requests and storage calls are measured and GET /metrics answers (METRICS=off: neither). */
+  readonly metrics: boolean;
+  /** A port of its own for GET /metrics, kept off the API's; undefined: served on the API's port. */
+  readonly metricsPort: number | undefined;
   /** Where clients reach production and staging, each ending in /v1; the OpenAPI document lists them. */
   readonly publicBaseUrl: string | undefined;
   readonly stagingBaseUrl: string | undefined;
@@ -86,16 +93,21 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
 const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
 
 const DAY_MS = 86_400_000;
-const DURATION_RULE = 'must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d';
 
-/** A bare number is refused: `ms` would read 86400 as milliseconds where a reader may mean seconds. */
-const duration = v.pipe(
-  v.string(),
-  v.regex(/[a-z]\s*$/i, DURATION_RULE),
-  v.transform((text) => ms(text as ms.StringValue) as number | undefined),
-  v.number(DURATION_RULE),
-  v.check((milliseconds) => Number.isSafeInteger(milliseconds) && milliseconds >= 1000 && milliseconds <= 30 * DAY_MS, DURATION_RULE),
-);
+/**
+ * A duration with its unit, in whole seconds from 1s to 30d. A bare number is refused: `ms` would
+ * read 86400 as milliseconds where a reader may mean seconds.
+ */
+const duration = (examples: string) => {
+  const rule = `must be a duration in whole seconds with its unit, such as ${examples}, from 1s to 30d`;
+  return v.pipe(
+    v.string(),
+    v.regex(/[a-z]\s*$/i, rule),
+    v.transform((text) => ms(text as ms.StringValue) as number | undefined),
+    v.number(rule),
+    v.check((milliseconds) => Number.isSafeInteger(milliseconds) && milliseconds % 1000 === 0 && milliseconds >= 1000 && milliseconds <= 30 * DAY_MS, rule),
+  );
+};
 
 const environment = v.object({
   PORT: v.optional(integerSetting(0, 65535), '8080'),
@@ -117,8 +129,12 @@ const environment = v.object({
     ),
     '1mb',
   ),
-  IDEMPOTENCY_TTL: v.optional(duration, '24h'),
+  IDEMPOTENCY_TTL: v.optional(duration('24h, 90m or 3600s'), '24h'),
   IDEMPOTENCY_MAX_KEYS: v.optional(integerSetting(1, 10_000_000), '10000'),
+  RATE_LIMIT: v.optional(integerSetting(0, 1_000_000_000, ' of requests'), '6000'),
+  RATE_LIMIT_WINDOW: v.optional(duration('1m, 60s or 1h'), '1m'),
+  METRICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  METRICS_PORT: v.optional(integerSetting(0, 65535)),
   PUBLIC_BASE_URL: v.optional(baseUrl),
   STAGING_BASE_URL: v.optional(baseUrl),
   CORS_ORIGINS: v.optional(commaList(ORIGIN, 'must be comma-separated origins such as https://app.example.com'), ''),
@@ -146,12 +162,23 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     apiKeySha256: settings.API_KEY_SHA256,
     bodyLimitBytes: settings.BODY_LIMIT,
     idempotency: { ttlMs: settings.IDEMPOTENCY_TTL, maxKeysPerClient: settings.IDEMPOTENCY_MAX_KEYS },
+    rateLimit: settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },
+    metrics: settings.METRICS === 'on',
+    metricsPort: metricsPort(settings),
     publicBaseUrl: settings.PUBLIC_BASE_URL,
     stagingBaseUrl: settings.STAGING_BASE_URL,
     corsOrigins: settings.CORS_ORIGINS,
     logLevel: settings.LOG_LEVEL,
     production: settings.NODE_ENV === 'production',
   };
+}
+
+function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
+  // Port 0 picks a free port for each server, so only a fixed port can clash.
+  if (METRICS_PORT !== undefined && METRICS_PORT === PORT && PORT !== 0) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port');
+  }
+  return METRICS_PORT;
 }
 
 function storageConfig(settings: Settings): StorageConfig {

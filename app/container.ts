@@ -10,6 +10,9 @@ import { GetPet } from '../core/use-cases/get-pet.js';
 import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
+import { createMetricsApp } from '../adapters/http/metrics-app.js';
+import { MEASURED_STORAGE_METHODS, MeasuredIdempotencyStore, MeasuredPetRepository } from '../adapters/metrics/measured-storage.js';
+import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -32,19 +35,20 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   container.bind<ApiKeys>(TOKENS.ApiKeys).toConstantValue(keys);
 
   bindStorage(container, config);
+  bindMeasuredStorage(container, config);
   container
     .bind<Authenticator>(TOKENS.Authenticator)
     .toResolvedValue((apiKeys: ApiKeys) => new StaticKeyAuthenticator(apiKeys), [TOKENS.ApiKeys]);
 
-  container.bind<ListPets>(TOKENS.ListPets).toResolvedValue((pets: PetRepository) => new ListPets(pets), [TOKENS.PetRepository]);
-  container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue((pets: PetRepository) => new CreatePet(pets), [TOKENS.PetRepository]);
+  container.bind<ListPets>(TOKENS.ListPets).toResolvedValue((pets: PetRepository) => new ListPets(pets), [TOKENS.PetRepositoryInUse]);
+  container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue((pets: PetRepository) => new CreatePet(pets), [TOKENS.PetRepositoryInUse]);
   container
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue((createPet: CreatePet, requests: IdempotencyStore) => new CreatePetOnce(createPet, requests), [
       TOKENS.CreatePet,
-      TOKENS.IdempotencyStore,
+      TOKENS.IdempotencyStoreInUse,
     ]);
-  container.bind<GetPet>(TOKENS.GetPet).toResolvedValue((pets: PetRepository) => new GetPet(pets), [TOKENS.PetRepository]);
+  container.bind<GetPet>(TOKENS.GetPet).toResolvedValue((pets: PetRepository) => new GetPet(pets), [TOKENS.PetRepositoryInUse]);
 
   container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
     (
@@ -56,6 +60,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       storage: PetRepository,
       log: Logger,
       settings: AppConfig,
+      metrics: ServiceMetrics,
     ) =>
       createHttpApp({
         listPets,
@@ -68,11 +73,44 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
         bodyLimitBytes: settings.bodyLimitBytes,
         servers: apiServers(settings),
         corsOrigins: settings.corsOrigins,
+        metrics: settings.metrics ? metrics : undefined,
+        servesMetrics: settings.metricsPort === undefined,
+        rateLimit: settings.rateLimit,
       }),
-    [TOKENS.ListPets, TOKENS.CreatePet, TOKENS.CreatePetOnce, TOKENS.GetPet, TOKENS.Authenticator, TOKENS.PetRepository, TOKENS.Logger, TOKENS.Config],
+    [
+      TOKENS.ListPets,
+      TOKENS.CreatePet,
+      TOKENS.CreatePetOnce,
+      TOKENS.GetPet,
+      TOKENS.Authenticator,
+      TOKENS.PetRepositoryInUse,
+      TOKENS.Logger,
+      TOKENS.Config,
+      TOKENS.Metrics,
+    ],
   );
+  container
+    .bind<Koa>(TOKENS.MetricsApp)
+    .toResolvedValue((metrics: ServiceMetrics, log: Logger) => createMetricsApp(metrics, log), [TOKENS.Metrics, TOKENS.Logger]);
 
   return container;
+}
+
+/** With metrics on, every storage call the use cases make is timed; off, they get the adapters as they are. */
+function bindMeasuredStorage(container: Container, { metrics }: Pick<AppConfig, 'metrics'>): void {
+  container.bind<ServiceMetrics>(TOKENS.Metrics).toResolvedValue(() => new ServiceMetrics(MEASURED_STORAGE_METHODS));
+  container
+    .bind<PetRepository>(TOKENS.PetRepositoryInUse)
+    .toResolvedValue((pets: PetRepository, measure: ServiceMetrics) => (metrics ? new MeasuredPetRepository(pets, measure) : pets), [
+      TOKENS.PetRepository,
+      TOKENS.Metrics,
+    ]);
+  container
+    .bind<IdempotencyStore>(TOKENS.IdempotencyStoreInUse)
+    .toResolvedValue(
+      (store: IdempotencyStore, measure: ServiceMetrics) => (metrics ? new MeasuredIdempotencyStore(store, measure) : store),
+      [TOKENS.IdempotencyStore, TOKENS.Metrics],
+    );
 }
 
 function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {

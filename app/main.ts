@@ -26,10 +26,14 @@ async function main(): Promise<void> {
   const app = await container.getAsync<Koa>(TOKENS.HttpApp);
   const running = await listen(app, { port: config.port, host: config.host, logger });
   logger.info({ host: running.address.address, port: running.address.port, storage: config.storage.kind }, 'petstore listening');
+  const metricsServer = config.metrics && config.metricsPort !== undefined
+    ? await listen(await container.getAsync<Koa>(TOKENS.MetricsApp), { port: config.metricsPort, host: config.host, logger })
+    : undefined;
+  if (metricsServer) logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
 
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const outcome = await running.close(SHUTDOWN_GRACE_MS);
+    const [outcome] = await Promise.all([running.close(SHUTDOWN_GRACE_MS), metricsServer?.close(SHUTDOWN_GRACE_MS)]);
     await container.unbindAllAsync();
     logger.info({ outcome }, 'stopped');
     process.exit(outcome === 'drained' ? 0 : 1);

@@ -5,6 +5,10 @@ export const TOKENS = {
   ApiKeys: Symbol.for('ApiKeys'),
   PetRepository: Symbol.for('PetRepository'),
   IdempotencyStore: Symbol.for('IdempotencyStore'),
+  /** What the use cases are given: the storage adapters above, measured when metrics are on. */
+  PetRepositoryInUse: Symbol.for('PetRepositoryInUse'),
+  IdempotencyStoreInUse: Symbol.for('IdempotencyStoreInUse'),
+  Metrics: Symbol.for('Metrics'),
   MongoClient: Symbol.for('MongoClient'),
   Authenticator: Symbol.for('Authenticator'),
   ListPets: Symbol.for('ListPets'),
@@ -12,4 +16,6 @@ export const TOKENS = {
   CreatePetOnce: Symbol.for('CreatePetOnce'),
   GetPet: Symbol.for('GetPet'),
   HttpApp: Symbol.for('HttpApp'),
+  /** GET /metrics alone, for METRICS_PORT. */
+  MetricsApp: Symbol.for('MetricsApp'),
 } as const;

@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   unsupported_content_encoding: 415,
   expectation_failed: 417,
   idempotency_key_reused: 422,
+  rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,

@@ -1,15 +1,19 @@
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
-import { createRouter, isUnderApi, requireCanonicalPath } from './api-paths.js';
-import { requireApiKey } from './auth-middleware.js';
+import { guardApi } from './api-guard.js';
+import { createRouter, requireCanonicalPath } from './api-paths.js';
 import { corsFor } from './cors.js';
 import { addDocsRoutes } from './docs-routes.js';
 import { errorHandler } from './error-middleware.js';
 import { addHealthRoutes } from './health-routes.js';
 import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
 import { addPetRoutes, type PetUseCases } from './pets-routes.js';
+import { operationOf } from './operations.js';
 import { requireWellFormedRequest } from './protocol-checks.js';
+import { rateLimit } from './rate-limit/rate-limit.js';
+import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
 import { logConnectionFailure, requestContext, type HttpLogger } from './request-context.js';
+import { addMetricsRoute, measureRequests, type HttpMetrics } from './request-metrics.js';
 import { apiSecurityHeaders } from './security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
@@ -22,6 +26,14 @@ export interface HttpAppDependencies extends PetUseCases {
   readonly servers: readonly ServerEntry[];
   /** Origins (scheme://host[:port]) whose browser scripts may call the API; none: CORS off. */
   readonly corsOrigins: readonly string[];
+  /** Where requests are counted and timed; none: they are not. */
+  readonly metrics: HttpMetrics | undefined;
+  /** Whether this app answers GET /metrics itself (rather than a server of its own, on another port). */
+  readonly servesMetrics: boolean;
+  /** The rate each client is held to under /v1; none: no limit. */
+  readonly rateLimit: RateLimitPolicy | undefined;
+  /** The rate limit's clock, in milliseconds; monotonic by default. */
+  readonly now?: (() => number) | undefined;
 }
 
 /** Builds the Koa application; the caller decides where and how it listens. */
@@ -32,17 +44,24 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   addHealthRoutes(router, dependencies.storage);
   addDocsRoutes(router, buildOpenApiDocument({ servers: dependencies.servers }), { apiOrigins: originsOf(dependencies.servers) });
   addPetRoutes(router, dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
-  const checkApiKey = requireApiKey(dependencies.authenticator);
+  const { metrics } = dependencies;
+  if (metrics && dependencies.servesMetrics) addMetricsRoute(router, metrics);
+  const limitRate =
+    dependencies.rateLimit &&
+    rateLimit({
+      policy: dependencies.rateLimit,
+      now: dependencies.now,
+      onRefused: metrics && ((ctx) => metrics.requestRateLimited(operationOf(ctx, router))),
+    });
 
+  if (metrics) app.use(measureRequests(metrics, router));
   app.use(requestContext(dependencies.logger));
   app.use(apiSecurityHeaders());
   app.use(errorHandler());
   app.use(requireWellFormedRequest);
   app.use(requireCanonicalPath);
   if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins));
-  app.use(function guardApi(ctx, next): Promise<void> {
-    return isUnderApi(ctx.path) ? checkApiKey(ctx, next) : next();
-  });
+  app.use(guardApi(dependencies.authenticator, limitRate));
   app.use(router.routes());
   // Only what no route answered gets this far (OPTIONS among them): one layer less for the rest.
   app.use(answerOptionsWithNoContent);

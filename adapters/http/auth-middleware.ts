@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { Authenticator } from '../../core/ports.js';
 import { ApiError } from './api-error.js';
 
@@ -6,34 +6,40 @@ const REALM = 'Bearer realm="petstore"';
 /** RFC 6750 b64token: the characters a bearer token may hold. */
 export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
+/** Who sent a request: the client its key names, or why it names none. */
+export type Caller = { readonly client: string } | { readonly refusal: ApiError };
+
 /**
- * Guards everything it is mounted on, before routing and validation, so that a caller
- * without a valid key learns nothing, not even which routes exist.
+ * Reads the request's API key and asks the authenticator whose it is. It refuses nothing itself:
+ * the rate limit must first count a caller without a valid key too (see guardApi).
  */
-export function requireApiKey(authenticator: Authenticator): Middleware {
-  return async function checkApiKey(ctx, next) {
+export function callerIdentifier(authenticator: Authenticator): (ctx: Context) => Promise<Caller> {
+  return async function identifyCaller(ctx) {
     const token = bearerToken(ctx.get('Authorization'));
     if (token === undefined) {
-      throw new ApiError('unauthorized', 'An API key is required: send Authorization: Bearer <key>', {
-        headers: { 'WWW-Authenticate': REALM },
-      });
+      return refusal('An API key is required: send Authorization: Bearer <key>', REALM);
     }
     const client = BEARER_TOKEN.test(token) ? await authenticator.authenticate(token) : undefined;
-    if (client === undefined) {
-      throw new ApiError('unauthorized', 'The API key is not valid', {
-        headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
-      });
-    }
-    (ctx.state as AuthenticatedState).client = client;
-    await next();
+    if (client === undefined) return refusal('The API key is not valid', `${REALM}, error="invalid_token"`);
+    return { client };
   };
+}
+
+const refusal = (message: string, challenge: string): Caller => ({
+  refusal: new ApiError('unauthorized', message, { headers: { 'WWW-Authenticate': challenge } }),
+});
+
+/** Lets a caller with a valid key through, and remembers whose it is; any other gets its 401. */
+export function admitCaller(ctx: Context, caller: Caller): void {
+  if ('refusal' in caller) throw caller.refusal;
+  (ctx.state as AuthenticatedState).client = caller.client;
 }
 
 interface AuthenticatedState {
   client: string;
 }
 
-/** The client whose key the request carried; only for requests that passed requireApiKey. */
+/** The client whose key the request carried; only for requests admitted by admitCaller. */
 export function authenticatedClient(ctx: Context): string {
   return (ctx.state as AuthenticatedState).client;
 }

@@ -1,10 +1,22 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from './rate-limit/rate-limit.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 
 /** Response headers a browser script may read: everything the document promises. */
-const EXPOSED_HEADERS = ['Link', 'Location', 'Sunset', 'Deprecation', 'Retry-After', 'WWW-Authenticate', REQUEST_ID_HEADER, IDEMPOTENT_REPLAYED_HEADER];
+const EXPOSED_HEADERS = [
+  'Link',
+  'Location',
+  'Sunset',
+  'Deprecation',
+  'Retry-After',
+  'WWW-Authenticate',
+  REQUEST_ID_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  RATE_LIMIT_HEADER,
+];
 
 /**
  * CORS for exactly the listed origins (scheme://host[:port]); any other origin gets no CORS

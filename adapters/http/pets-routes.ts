@@ -10,10 +10,13 @@ import { authenticatedClient } from './auth-middleware.js';
 import { deprecated } from './deprecation.js';
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { jsonBody } from './json-body.js';
+import type { OperationId } from './operations.js';
 import { nextPageLink } from './pagination.js';
 import { listPetsQuery, newPetBody, parseOrThrow, petIdPath } from './schemas.js';
 
 const PETS_PATH = `${API_BASE_PATH}/pets`;
+/** A route's name is its operationId, which the metrics count it under. */
+const operation = (id: OperationId): string => id;
 
 export interface PetUseCases {
   readonly listPets: ListPets;
@@ -24,7 +27,7 @@ export interface PetUseCases {
 
 export function addPetRoutes(router: Router, useCases: PetUseCases, options: { bodyLimitBytes: number }): void {
   const { listPets, getPet } = useCases;
-  router.get(PETS_PATH, async (ctx) => {
+  router.get(operation('listPets'), PETS_PATH, async (ctx) => {
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
     const link = nextPageLink(PETS_PATH, page.next);
@@ -32,7 +35,7 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     ctx.body = page.pets;
   });
 
-  router.post(PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
+  router.post(operation('createPet'), PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
     const { pet, replayed } = await create(ctx, newPetOf(body), useCases);
     // A replay answers exactly as the first request was answered, and says that it is one.
@@ -42,7 +45,7 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     ctx.body = pet;
   });
 
-  router.get(`${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
+  router.get(operation('getPet'), `${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
     const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
     ctx.body = await getPet.execute(petId);
   });

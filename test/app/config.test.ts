@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       apiKeySha256: [],
       bodyLimitBytes: 1024 * 1024,
       idempotency: { ttlMs: 24 * 60 * 60 * 1000, maxKeysPerClient: 10_000 },
+      rateLimit: { limit: 6000, windowMs: 60_000 },
+      metrics: true,
+      metricsPort: undefined,
       publicBaseUrl: undefined,
       stagingBaseUrl: undefined,
       corsOrigins: [],
@@ -41,6 +44,9 @@ describe('loadConfig', () => {
         BODY_LIMIT: '512kb',
         IDEMPOTENCY_TTL: '90m',
         IDEMPOTENCY_MAX_KEYS: '500',
+        RATE_LIMIT: '120',
+        RATE_LIMIT_WINDOW: '2h',
+        METRICS_PORT: '9100',
         PUBLIC_BASE_URL: 'https://api.example.com/v1',
         STAGING_BASE_URL: 'http://staging.example.com:8080/petstore/v1',
         CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
@@ -55,6 +61,9 @@ describe('loadConfig', () => {
       apiKeySha256: [digest, 'B'.repeat(64)],
       bodyLimitBytes: 512 * 1024,
       idempotency: { ttlMs: 90 * 60 * 1000, maxKeysPerClient: 500 },
+      rateLimit: { limit: 120, windowMs: 2 * 60 * 60 * 1000 },
+      metrics: true,
+      metricsPort: 9100,
       publicBaseUrl: 'https://api.example.com/v1',
       stagingBaseUrl: 'http://staging.example.com:8080/petstore/v1',
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
@@ -72,11 +81,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ BODY_LIMIT: '2mb' }).bodyLimitBytes).toBe(2 * 1024 * 1024);
   });
 
-  it('reads IDEMPOTENCY_TTL in any unit from 1s to 30d', () => {
+  it('reads IDEMPOTENCY_TTL in any unit, in whole seconds from 1s to 30d', () => {
     expect(loadConfig({ IDEMPOTENCY_TTL: '1s' }).idempotency.ttlMs).toBe(1000);
     expect(loadConfig({ IDEMPOTENCY_TTL: '30d' }).idempotency.ttlMs).toBe(30 * 86_400_000);
     expect(loadConfig({ IDEMPOTENCY_TTL: '2 hours' }).idempotency.ttlMs).toBe(7_200_000);
-    expect(loadConfig({ IDEMPOTENCY_TTL: '1.5s' }).idempotency.ttlMs).toBe(1500);
+    expect(loadConfig({ IDEMPOTENCY_TTL: '1.5m' }).idempotency.ttlMs).toBe(90_000);
+    expect(configError({ IDEMPOTENCY_TTL: '1.5s' })).toContain('in whole seconds');
   });
 
   it('accepts port 0 (any free port) and 65535', () => {
@@ -108,15 +118,36 @@ describe('loadConfig', () => {
     [{ STAGING_BASE_URL: 'https://user:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ STAGING_BASE_URL: 'https://:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
-    [{ IDEMPOTENCY_TTL: '86400' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: 'soon' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: '999ms' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: '31d' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: '0.5s' }, 'IDEMPOTENCY_TTL must be a duration with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '86400' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: 'soon' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '999ms' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '31d' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
+    [{ IDEMPOTENCY_TTL: '0.5s' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
     [{ IDEMPOTENCY_MAX_KEYS: '0' }, 'IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'],
+    [{ RATE_LIMIT: '-1' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
+    [{ RATE_LIMIT: '1e3' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
+    [{ RATE_LIMIT_WINDOW: '60' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
+    [{ RATE_LIMIT_WINDOW: '1500ms' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
+    [{ METRICS: 'no' }, 'METRICS must be on or off'],
+    [{ METRICS_PORT: '65536' }, 'METRICS_PORT must be a whole number from 0 to 65535'],
+    [{ METRICS_PORT: '8080' }, 'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port'],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port'],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);
+  });
+
+  it('turns the rate limit off with RATE_LIMIT=0', () => {
+    expect(loadConfig({ RATE_LIMIT: '0' }).rateLimit).toBeUndefined();
+    expect(loadConfig({ RATE_LIMIT: '1', RATE_LIMIT_WINDOW: '1s' }).rateLimit).toEqual({ limit: 1, windowMs: 1000 });
+  });
+
+  it('turns metrics off with METRICS=off', () => {
+    expect(loadConfig({ METRICS: 'off' }).metrics).toBe(false);
+  });
+
+  it('lets both servers pick a free port when both ports are 0', () => {
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' })).toMatchObject({ port: 0, metricsPort: 0 });
   });
 
   it('never echoes the value of a bad variable', () => {

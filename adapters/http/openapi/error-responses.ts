@@ -20,6 +20,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unsupported_media_type: 'the body is not application/json, or its charset is not UTF-8',
   unsupported_content_encoding: 'the Content-Encoding is not gzip, deflate, br or identity',
   expectation_failed: 'the Expect header asks for something other than 100-continue',
+  rate_limited: 'this API key (or, without a valid key, this address) made more requests than the rate limit allows; retry after `Retry-After` seconds, and see `RateLimit`',
   headers_too_large: 'the request headers are larger than the server accepts',
   internal_error: 'a fault in the service; the message is generic and the cause is logged',
   service_unavailable: 'storage is unreachable; retry after `Retry-After` seconds',
@@ -29,6 +30,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 const HEADERS_BY_STATUS: Partial<Record<number, Record<string, { $ref: string }>>> = {
   401: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
   409: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+  429: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
   503: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
 };
 

@@ -5,6 +5,8 @@ import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
 import type { ErrorCode } from '../api-error.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../deprecation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency-header.js';
+import type { OperationId } from '../operations.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../rate-limit/rate-limit.js';
 import { listPetsQuery, newPetBody, petIdPath, petSchema, petsSchema } from '../schemas.js';
 import { errorResponses } from './error-responses.js';
 import { componentJsonSchemas, jsonSchemaOf } from './json-schemas.js';
@@ -16,7 +18,8 @@ export interface ServerEntry {
 
 /**
  * Errors any request can meet before it reaches its operation: HTTP the server cannot accept,
- * then no key. Answered before routing, so they carry only the headers of every response.
+ * then no key, or too many requests. Answered before routing, so they carry only the headers of
+ * every response.
  */
 const BEFORE_ROUTING_ERRORS: readonly ErrorCode[] = [
   'bad_request',
@@ -25,6 +28,7 @@ const BEFORE_ROUTING_ERRORS: readonly ErrorCode[] = [
   'expectation_failed',
   'headers_too_large',
   'unauthorized',
+  'rate_limited',
 ];
 /** Errors any operation can answer with: the above, a fault of ours, storage out of reach. */
 const EVERY_OPERATION_ERRORS: readonly ErrorCode[] = [...BEFORE_ROUTING_ERRORS, 'internal_error', 'service_unavailable'];
@@ -48,7 +52,10 @@ export function buildOpenApiDocument({ servers }: { servers: readonly ServerEntr
       description:
         'List the pets of the catalogue (filtered by status, page by page in ascending id order), add one, fetch one. ' +
         'Every operation needs `Authorization: Bearer <API key>`. Every error has the `Error` body; branch on its `code`. ' +
-        'Every response carries `X-Request-Id`, which the logs of that request carry too.',
+        'Every response carries `X-Request-Id`, which the logs of that request carry too. ' +
+        'Each API key is held to a rate limit (and each address, for requests without a valid key), per instance of the service: ' +
+        '`RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) tell where a client stands, and past the limit ' +
+        'the answer is 429 with `Retry-After`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers,
@@ -70,7 +77,7 @@ export function buildOpenApiDocument({ servers }: { servers: readonly ServerEntr
 
 function listPetsOperation(): object {
   return {
-    operationId: 'listPets',
+    operationId: 'listPets' satisfies OperationId,
     tags: ['pets'],
     summary: 'List pets',
     description:
@@ -91,7 +98,7 @@ function listPetsOperation(): object {
 
 function createPetOperation(): object {
   return {
-    operationId: 'createPet',
+    operationId: 'createPet' satisfies OperationId,
     tags: ['pets'],
     summary: 'Add a pet',
     description:
@@ -134,7 +141,7 @@ function getPetOperation(): object {
   const headers = (status: number) =>
     ANSWERED_BY_GET_PET_ONLY.includes(status) ? { ...everyResponseHeaders(), ...DEPRECATION_HEADERS } : everyResponseHeaders();
   return {
-    operationId: 'getPet',
+    operationId: 'getPet' satisfies OperationId,
     tags: ['pets'],
     summary: 'Get a pet (deprecated)',
     description: `Deprecated: removed on ${GET_PET_SUNSET} (the \`Sunset\` header). Use \`GET /pets?status=...\` instead.`,
@@ -173,7 +180,11 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
 };
 
-const everyResponseHeaders = () => ({ 'X-Request-Id': ref('headers', 'X-Request-Id') });
+const everyResponseHeaders = () => ({
+  'X-Request-Id': ref('headers', 'X-Request-Id'),
+  [RATE_LIMIT_POLICY_HEADER]: ref('headers', RATE_LIMIT_POLICY_HEADER),
+  [RATE_LIMIT_HEADER]: ref('headers', RATE_LIMIT_HEADER),
+});
 const DEPRECATION_HEADERS = { Sunset: ref('headers', 'Sunset'), Deprecation: ref('headers', 'Deprecation') };
 
 const HEADERS = {
@@ -203,4 +214,17 @@ const HEADERS = {
     schema: { type: 'string', const: 'true' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
+  [RATE_LIMIT_POLICY_HEADER]: {
+    description:
+      'The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, ' +
+      'with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). ' +
+      'Per instance of the service. Absent when the limit is turned off, and on answers to requests that are not valid HTTP.',
+    schema: { type: 'string', pattern: RATE_LIMIT_POLICY_SYNTAX.source, examples: ['"default";q=6000;w=60'] },
+  },
+  [RATE_LIMIT_HEADER]: {
+    description:
+      'Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is back in `t` seconds. ' +
+      'Present whenever `RateLimit-Policy` is.',
+    schema: { type: 'string', pattern: RATE_LIMIT_SYNTAX.source, examples: ['"default";r=5999;t=1'] },
+  },
 };

@@ -102,6 +102,7 @@ describe('GET /openapi.json', () => {
       408: ['request_timeout'],
       413: ['payload_too_large'],
       417: ['expectation_failed'],
+      429: ['rate_limited'],
       431: ['headers_too_large'],
       500: ['internal_error'],
       503: ['service_unavailable'],
@@ -135,16 +136,18 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
-  it('documents the Link, Location, Sunset, Deprecation and X-Request-Id headers where they are sent', () => {
+  it('documents the Link, Location, Sunset, Deprecation, X-Request-Id and rate limit headers where they are sent', () => {
     const headersOf = (operation: Operation, status: string) => Object.keys(operation.responses[status]?.headers ?? {});
     const { listPets, createPet, getPet } = operations();
-    expect(headersOf(listPets, '200')).toEqual(['X-Request-Id', 'Link']);
-    expect(headersOf(createPet, '201')).toEqual(['X-Request-Id', 'Location', 'Idempotent-Replayed']);
-    expect(headersOf(createPet, '409')).toEqual(['X-Request-Id', 'Retry-After']);
-    expect(headersOf(getPet, '200')).toEqual(['X-Request-Id', 'Sunset', 'Deprecation']);
-    expect(headersOf(getPet, '404')).toEqual(['X-Request-Id', 'Sunset', 'Deprecation']);
-    expect(headersOf(getPet, '401')).toEqual(['X-Request-Id', 'WWW-Authenticate']);
-    expect(headersOf(listPets, '503')).toEqual(['X-Request-Id', 'Retry-After']);
+    const every = ['X-Request-Id', 'RateLimit-Policy', 'RateLimit'];
+    expect(headersOf(listPets, '200')).toEqual([...every, 'Link']);
+    expect(headersOf(createPet, '201')).toEqual([...every, 'Location', 'Idempotent-Replayed']);
+    expect(headersOf(createPet, '409')).toEqual([...every, 'Retry-After']);
+    expect(headersOf(getPet, '200')).toEqual([...every, 'Sunset', 'Deprecation']);
+    expect(headersOf(getPet, '404')).toEqual([...every, 'Sunset', 'Deprecation']);
+    expect(headersOf(getPet, '401')).toEqual([...every, 'WWW-Authenticate']);
+    for (const operation of [listPets, createPet, getPet]) expect(headersOf(operation, '429')).toEqual([...every, 'Retry-After']);
+    expect(headersOf(listPets, '503')).toEqual([...every, 'Retry-After']);
     const { headers } = document.components;
     expect(headers.Sunset).toMatchObject({ required: true, schema: { const: 'Thu, 05 Dec 2030 00:00:00 GMT' } });
     expect(headers.Deprecation).toMatchObject({ required: true, schema: { const: '@1795305600' } });
@@ -152,6 +155,8 @@ describe('GET /openapi.json', () => {
     expect(headers['Idempotent-Replayed']).toMatchObject({ schema: { const: 'true' } });
     expect(headers['Idempotent-Replayed']?.required).toBeUndefined();
     expect([headers.Location?.required, headers['X-Request-Id']?.required]).toEqual([true, true]);
+    // Off with RATE_LIMIT=0, so never promised.
+    expect([headers['RateLimit-Policy']?.required, headers.RateLimit?.required]).toEqual([undefined, undefined]);
   });
 
   it('describes Pet, NewPet and Error as the service reads and writes them', () => {

@@ -93,6 +93,8 @@ describe('CORS', () => {
       'WWW-Authenticate',
       'X-Request-Id',
       'Idempotent-Replayed',
+      'RateLimit-Policy',
+      'RateLimit',
     ]);
   });
 

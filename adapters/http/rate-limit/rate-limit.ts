@@ -1,0 +1,64 @@
+import type { Context } from 'koa';
+import { ApiError } from '../api-error.js';
+import { addressPartition } from './address-partition.js';
+import { TokenBuckets, type Allowance, type RateLimitPolicy } from './token-buckets.js';
+
+/**
+ * The fields of the IETF HTTPAPI draft (draft-ietf-httpapi-ratelimit-headers-09), as structured
+ * field lists: the policy (`q` requests a window of `w` seconds) and the client's standing in it
+ * (`r` requests remaining, full again in `t` seconds).
+ */
+export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
+export const RATE_LIMIT_HEADER = 'RateLimit';
+const POLICY_NAME = '"default"';
+/** The two fields as this service writes them, for the OpenAPI document and the tests. */
+export const RATE_LIMIT_POLICY_SYNTAX = /^"default";q=[1-9][0-9]*;w=[1-9][0-9]*$/;
+export const RATE_LIMIT_SYNTAX = /^"default";r=(0|[1-9][0-9]*);t=(0|[1-9][0-9]*)$/;
+
+/**
+ * The most buckets of each kind held at once. Keys are as many as are configured; addresses are
+ * as many as the internet has, and these few megabytes are all they may take.
+ */
+export const MAX_BUCKETS = 100_000;
+
+export interface RateLimitOptions {
+  readonly policy: RateLimitPolicy;
+  /** Called for each refused request, before its 429 is thrown. */
+  readonly onRefused?: ((ctx: Context) => void) | undefined;
+  /** The buckets' clock, in milliseconds; monotonic by default. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** Counts a request against its caller's bucket; past the limit, it is refused with 429. */
+export type RateLimit = (ctx: Context, client: string | undefined) => void;
+
+/**
+ * A bucket per API key for callers with a valid key, and a bucket per address (an IPv6 /64) for
+ * the rest, so that a flood of bad keys is limited too. Keys and addresses are held apart: no
+ * number of addresses can push a key's bucket out.
+ */
+export function rateLimit({ policy, onRefused, now }: RateLimitOptions): RateLimit {
+  const perKey = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS, now });
+  const perAddress = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS, now });
+  const policyField = `${POLICY_NAME};q=${policy.limit};w=${Math.ceil(policy.windowMs / 1000)}`;
+  return function limitRate(ctx, client) {
+    const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
+    ctx.res.setHeader(RATE_LIMIT_POLICY_HEADER, policyField);
+    ctx.res.setHeader(RATE_LIMIT_HEADER, standingField(allowance));
+    if (!allowance.allowed) {
+      onRefused?.(ctx);
+      throw new ApiError('rate_limited', `Too many requests: at most ${policy.limit} in ${policyWindowText(policy)}; retry after Retry-After seconds`, {
+        headers: { 'Retry-After': String(allowance.retryAfterSeconds) },
+      });
+    }
+  };
+}
+
+function standingField({ remaining, resetSeconds }: Allowance): string {
+  return `${POLICY_NAME};r=${remaining};t=${resetSeconds}`;
+}
+
+function policyWindowText({ windowMs }: RateLimitPolicy): string {
+  const seconds = Math.ceil(windowMs / 1000);
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}

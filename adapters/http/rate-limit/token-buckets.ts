@@ -1,0 +1,86 @@
+import { LRUCache } from 'lru-cache';
+
+/** At most `limit` requests a `windowMs`, in bursts of up to `limit`, for each client alike. */
+export interface RateLimitPolicy {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** What one request was granted, and what its client has left. */
+export interface Allowance {
+  readonly allowed: boolean;
+  /** Whole requests the client may still make at once. */
+  readonly remaining: number;
+  /** Seconds until the bucket is full again: the client's quota is whole once more. */
+  readonly resetSeconds: number;
+  /** When refused: seconds until one request would be allowed (at least 1). */
+  readonly retryAfterSeconds: number;
+}
+
+interface Bucket {
+  tokens: number;
+  /** When `tokens` was last brought up to date, on the buckets' clock. */
+  at: number;
+}
+
+/**
+ * One token bucket per client, in process: a bucket holds up to `limit` tokens, refills at
+ * `limit` per `windowMs`, and a request takes one. A bucket idle for a whole window is full, the
+ * same as no bucket, so it is dropped; and at most `maxBuckets` are kept, the least recently used
+ * going first, so memory stays bounded whatever the number of clients. (A client whose bucket is
+ * evicted starts again with a full one: eviction can only ever be lenient.)
+ */
+export class TokenBuckets {
+  private readonly buckets: LRUCache<string, Bucket>;
+  private readonly tokensPerMs: number;
+  private readonly now: () => number;
+  private lastSweep: number;
+
+  constructor(
+    private readonly policy: RateLimitPolicy,
+    { maxBuckets, now = () => performance.now() }: { maxBuckets: number; now?: (() => number) | undefined },
+  ) {
+    this.tokensPerMs = policy.limit / policy.windowMs;
+    // ttlResolution 0: the clock is read on each check, never a cached reading of it.
+    this.buckets = new LRUCache({ max: maxBuckets, ttl: policy.windowMs, ttlResolution: 0, perf: { now } });
+    this.now = now;
+    this.lastSweep = now();
+  }
+
+  /** Takes a token from the client's bucket if it has one. */
+  take(client: string): Allowance {
+    const now = this.now();
+    const bucket = this.buckets.get(client) ?? this.newBucket(now);
+    const tokens = Math.min(this.policy.limit, bucket.tokens + (now - bucket.at) * this.tokensPerMs);
+    const allowed = tokens >= 1;
+    bucket.tokens = allowed ? tokens - 1 : tokens;
+    bucket.at = now;
+    // Setting it again marks it as just used, and restarts its idle time.
+    this.buckets.set(client, bucket);
+    return {
+      allowed,
+      remaining: Math.floor(bucket.tokens),
+      resetSeconds: this.secondsToHold(this.policy.limit - bucket.tokens),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, this.secondsToHold(1 - bucket.tokens)),
+    };
+  }
+
+  /** Buckets held now, idle ones included until the next sweep. */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** A new client: once a window, the buckets idle for a whole window are swept away first. */
+  private newBucket(now: number): Bucket {
+    if (now - this.lastSweep >= this.policy.windowMs) {
+      this.buckets.purgeStale();
+      this.lastSweep = now;
+    }
+    return { tokens: this.policy.limit, at: now };
+  }
+
+  /** Whole seconds until the bucket holds `tokens` more than now. */
+  private secondsToHold(tokens: number): number {
+    return Math.ceil(tokens / this.tokensPerMs / 1000);
+  }
+}
