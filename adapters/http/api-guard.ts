@@ -12,11 +12,12 @@ import type { RateLimit } from './rate-limit/rate-limit.js';
  */
 export function guardApi(authenticator: Authenticator, limitRate: RateLimit | undefined): Middleware {
   const identifyCaller = callerIdentifier(authenticator);
-  return async function guardApiRoutes(ctx, next) {
-    if (!isUnderApi(ctx.path)) return next();
-    const caller = await identifyCaller(ctx);
-    limitRate?.(ctx, 'client' in caller ? caller.client : undefined);
-    admitCaller(ctx, caller);
-    return next();
+  return async function guardApiRoutes(ctx, next): Promise<void> {
+    if (isUnderApi(ctx.path)) {
+      const caller = await identifyCaller(ctx);
+      limitRate?.(ctx, 'client' in caller ? caller.client : undefined);
+      admitCaller(ctx, caller);
+    }
+    await next();
   };
 }

@@ -51,7 +51,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
     rateLimit({
       policy: dependencies.rateLimit,
       now: dependencies.now,
-      onRefused: metrics && ((ctx) => metrics.requestRateLimited(operationOf(ctx, router))),
+      onRefused:
+        metrics &&
+        ((ctx) => {
+          metrics.requestRateLimited(operationOf(ctx, router));
+        }),
     });
 
   if (metrics) app.use(measureRequests(metrics, router));

@@ -15,7 +15,8 @@ export interface StorageMetrics {
   storageCallFinished(store: string, method: string, outcome: StorageOutcome, seconds: number): void;
 }
 
-type Children<T> = Record<string, Record<string, T>>;
+type Children<Outer extends string, Inner extends string, T> = Record<Outer, Record<Inner, T>>;
+type HistogramChild = Histogram.Internal<string>;
 
 /**
  * The service's metrics, with prom-client, in a registry of their own (so that two services in one
@@ -25,10 +26,11 @@ type Children<T> = Record<string, Record<string, T>>;
 export class ServiceMetrics implements HttpMetrics, StorageMetrics {
   private readonly registry = new Registry();
   private inFlight = 0;
-  private readonly requestDurations: Children<Histogram.Internal<string>>;
-  private readonly rateLimited: Record<string, Counter.Internal>;
+  private readonly requestDurations: Children<MeasuredOperation, StatusClass, HistogramChild>;
+  private readonly rateLimited: Record<MeasuredOperation, Counter.Internal>;
   private readonly replays: Counter;
-  private readonly storageDurations: Record<string, Children<Histogram.Internal<string>>>;
+  /** By `store method`. */
+  private readonly storageDurations: Map<string, Record<StorageOutcome, HistogramChild>>;
 
   /** `storageMethods`: the methods of each store that report, by store name; the only label values they may use. */
   constructor(storageMethods: Readonly<Record<string, readonly string[]>>) {
@@ -40,9 +42,10 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       registers: [this.registry],
     });
     // Looked up once here, not per request: the label hashing is most of an observation's cost.
-    this.requestDurations = childrenOf(MEASURED_OPERATIONS, STATUS_CLASSES, (operation, statusClass) =>
-      requests.labels({ operation, status_class: statusClass }),
-    );
+    this.requestDurations = childrenOf(MEASURED_OPERATIONS, STATUS_CLASSES, (operation, statusClass) => {
+      requests.zero({ operation, status_class: statusClass });
+      return requests.labels({ operation, status_class: statusClass });
+    });
     const counted = { inFlight: () => this.inFlight };
     new Gauge({
       name: 'petstore_http_requests_in_flight',
@@ -58,7 +61,11 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       labelNames: ['operation'],
       registers: [this.registry],
     });
-    this.rateLimited = Object.fromEntries(MEASURED_OPERATIONS.map((operation) => [operation, limited.labels({ operation })]));
+    this.rateLimited = recordOf(MEASURED_OPERATIONS, (operation) => {
+      const counter = limited.labels({ operation });
+      counter.inc(0);
+      return counter;
+    });
     this.replays = new Counter({
       name: 'petstore_idempotent_replays_total',
       help: 'Creates answered with the stored answer of an earlier request with the same Idempotency-Key',
@@ -71,11 +78,16 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       buckets: DURATION_BUCKETS,
       registers: [this.registry],
     });
-    this.storageDurations = Object.fromEntries(
-      Object.entries(storageMethods).map(([store, methods]) => [
-        store,
-        childrenOf(methods, STORAGE_OUTCOMES, (method, outcome) => storageCalls.labels({ store, method, outcome })),
-      ]),
+    this.storageDurations = new Map(
+      Object.entries(storageMethods).flatMap(([store, methods]) =>
+        methods.map((method) => [
+          `${store} ${method}`,
+          recordOf(STORAGE_OUTCOMES, (outcome) => {
+            storageCalls.zero({ store, method, outcome });
+            return storageCalls.labels({ store, method, outcome });
+          }),
+        ]),
+      ),
     );
   }
 
@@ -85,11 +97,11 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
 
   requestFinished(operation: MeasuredOperation, statusClass: StatusClass, seconds: number): void {
     this.inFlight -= 1;
-    this.requestDurations[operation]![statusClass]!.observe(seconds);
+    this.requestDurations[operation][statusClass].observe(seconds);
   }
 
   requestRateLimited(operation: MeasuredOperation): void {
-    this.rateLimited[operation]!.inc();
+    this.rateLimited[operation].inc();
   }
 
   requestReplayed(): void {
@@ -97,7 +109,8 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
   }
 
   storageCallFinished(store: string, method: string, outcome: StorageOutcome, seconds: number): void {
-    this.storageDurations[store]![method]![outcome]!.observe(seconds);
+    // Only the methods given at construction have series: no other label value can appear.
+    this.storageDurations.get(`${store} ${method}`)?.[outcome].observe(seconds);
   }
 
   async exposition(): Promise<{ contentType: string; text: string }> {
@@ -106,8 +119,17 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
   }
 }
 
-function childrenOf<T>(outer: readonly string[], inner: readonly string[], make: (outer: string, inner: string) => T): Children<T> {
-  return Object.fromEntries(outer.map((first) => [first, Object.fromEntries(inner.map((second) => [second, make(first, second)]))]));
+/** One value per key of a fixed list, made once. */
+function recordOf<Key extends string, T>(keys: readonly Key[], make: (key: Key) => T): Record<Key, T> {
+  return Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<Key, T>;
+}
+
+function childrenOf<Outer extends string, Inner extends string, T>(
+  outer: readonly Outer[],
+  inner: readonly Inner[],
+  make: (outer: Outer, inner: Inner) => T,
+): Children<Outer, Inner, T> {
+  return recordOf(outer, (first) => recordOf(inner, (second) => make(first, second)));
 }
 
 let processRegistry: Registry | undefined;

@@ -66,6 +66,23 @@ describe('starting the service', () => {
   });
 });
 
+describe('serving /metrics', () => {
+  it('on a port of its own with METRICS_PORT, and no longer on the API port; both close on SIGTERM', async () => {
+    service = startService({ API_KEYS: 'k', METRICS_PORT: '0' });
+    const apiPort = await listeningPort(service);
+    const metricsPort = (await service.waitForLog('metrics listening')).port as number;
+    expect(metricsPort).not.toBe(apiPort);
+    expect((await fetch(`http://127.0.0.1:${apiPort}/metrics`)).status).toBe(404);
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('petstore_http_request_duration_seconds_count{operation="listPets",status_class="2xx"} 0');
+    // The metrics port serves nothing else: not the API.
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/v1/pets`, { headers: { Authorization: 'Bearer k' } })).status).toBe(404);
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+  });
+});
+
 describe('shutting down on SIGTERM', () => {
   it('stops accepting, finishes the request in flight, then exits 0', async () => {
     service = startService({ API_KEYS: 'shutdown-key' });

@@ -14,7 +14,8 @@ export function addressPartition(address: string): string {
   const mapped = IPV4_MAPPED.exec(address)?.[1];
   if (mapped !== undefined && isIPv4(mapped)) return mapped;
   if (!isIPv6(address)) return address;
-  return `${networkGroups(address.split('%')[0]!).join(':')}::/64`;
+  // A zone (`%eth0`) names the host's interface, not the peer.
+  return `${networkGroups(address.replace(/%.*$/, '')).join(':')}::/64`;
 }
 
 /** The first four groups of an IPv6 address, as lowercase hex without leading zeros. */

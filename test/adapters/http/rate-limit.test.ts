@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../../../adapters/http/rate-limit/rate-limit.js';
+import { aNewPet } from '../../support/builders.js';
+import { countPets, expectError, OTHER_TEST_KEY, startTestApi, type TestApi } from '../../support/api-harness.js';
+
+/** 3 requests a minute: a token comes back every 20 s, far longer than any of these tests takes. */
+const THREE_A_MINUTE = { RATE_LIMIT: '3', RATE_LIMIT_WINDOW: '1m' };
+
+const standing = (response: Response) => ({
+  status: response.status,
+  policy: response.headers.get('ratelimit-policy'),
+  rateLimit: response.headers.get('ratelimit'),
+  retryAfter: response.headers.get('retry-after'),
+});
+
+describe('rate limit per API key', () => {
+  let api: TestApi;
+  afterEach(() => api.close());
+
+  it('drives one key past its limit to a 429 with Retry-After, while a second key is unaffected', async () => {
+    api = await startTestApi({ env: THREE_A_MINUTE });
+    const answers = [];
+    for (let request = 0; request < 4; request += 1) answers.push(standing(await api.request('/v1/pets')));
+    const policy = '"default";q=3;w=60';
+    expect(answers).toEqual([
+      { status: 200, policy, rateLimit: '"default";r=2;t=20', retryAfter: null },
+      { status: 200, policy, rateLimit: '"default";r=1;t=40', retryAfter: null },
+      { status: 200, policy, rateLimit: '"default";r=0;t=60', retryAfter: null },
+      { status: 429, policy, rateLimit: '"default";r=0;t=60', retryAfter: '20' },
+    ]);
+    const refused = await expectError(await api.request('/v1/pets'), 429, 'rate_limited');
+    expect(refused.message).toBe('Too many requests: at most 3 in 60 seconds; retry after Retry-After seconds');
+
+    expect(standing(await api.request('/v1/pets', { key: OTHER_TEST_KEY }))).toEqual({
+      status: 200,
+      policy,
+      rateLimit: '"default";r=2;t=20',
+      retryAfter: null,
+    });
+  });
+
+  it('counts every operation against the one bucket, and a refused create adds nothing', async () => {
+    api = await startTestApi({ env: THREE_A_MINUTE });
+    expect((await api.postJson('/v1/pets', aNewPet())).status).toBe(201);
+    expect((await api.request('/v1/pets/1')).status).toBe(200);
+    expect((await api.request('/v1/pets?limit=0')).status).toBe(400);
+    await expectError(await api.postJson('/v1/pets', aNewPet()), 429, 'rate_limited');
+    expect(await countPets(api)).toBe(1);
+  });
+
+  it('limits requests without a valid key by address, so a flood of bad keys is limited too', async () => {
+    api = await startTestApi({ env: THREE_A_MINUTE });
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await api.request('/v1/pets', { key: attempt % 2 === 0 ? `guess-${attempt}` : null });
+      statuses.push([response.status, response.headers.get('ratelimit')]);
+    }
+    expect(statuses).toEqual([
+      [401, '"default";r=2;t=20'],
+      [401, '"default";r=1;t=40'],
+      [401, '"default";r=0;t=60'],
+      [429, '"default";r=0;t=60'],
+      [429, '"default";r=0;t=60'],
+    ]);
+    // A valid key from that same address has a bucket of its own.
+    expect((await api.request('/v1/pets')).status).toBe(200);
+  });
+
+  it('writes both fields in the draft syntax the OpenAPI document gives, with the defaults on', async () => {
+    api = await startTestApi();
+    const response = await api.request('/v1/pets');
+    expect(response.headers.get('ratelimit-policy')).toBe('"default";q=6000;w=60');
+    expect(response.headers.get('ratelimit-policy')).toMatch(RATE_LIMIT_POLICY_SYNTAX);
+    expect(response.headers.get('ratelimit')).toMatch(RATE_LIMIT_SYNTAX);
+    expect(response.headers.get('ratelimit')).toBe('"default";r=5999;t=1');
+  });
+
+  it('leaves what is outside /v1 alone: probes, the docs, the metrics', async () => {
+    api = await startTestApi({ env: { RATE_LIMIT: '1', RATE_LIMIT_WINDOW: '1h' } });
+    for (const path of ['/healthz', '/readyz', '/openapi.json', '/metrics', '/healthz', '/metrics']) {
+      const response = await api.request(path, { key: null });
+      expect([path, response.status, response.headers.get('ratelimit')]).toEqual([path, 200, null]);
+    }
+  });
+
+  it('is off with RATE_LIMIT=0: no limit and no fields', async () => {
+    api = await startTestApi({ env: { RATE_LIMIT: '0' } });
+    for (let request = 0; request < 5; request += 1) {
+      const response = await api.request('/v1/pets');
+      expect([response.status, response.headers.get('ratelimit-policy'), response.headers.get('ratelimit')]).toEqual([200, null, null]);
+    }
+  });
+});
