@@ -13,7 +13,7 @@ import { requireWellFormedRequest } from './protocol-checks.js';
 import { rateLimit } from './rate-limit/rate-limit.js';
 import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
 import { logConnectionFailure, requestContext, type HttpLogger } from './request-context.js';
-import { addMetricsRoute, measureRequests, type HttpMetrics } from './request-metrics.js';
+import { addMetricsRoute, requestMetricsObserver, type HttpMetrics } from './request-metrics.js';
 import { apiSecurityHeaders } from './security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
@@ -58,8 +58,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
         }),
     });
 
-  if (metrics) app.use(measureRequests(metrics, router));
-  app.use(requestContext(dependencies.logger));
+  app.use(requestContext(dependencies.logger, metrics && requestMetricsObserver(metrics, router)));
   app.use(apiSecurityHeaders());
   app.use(errorHandler());
   app.use(requireWellFormedRequest);

@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import type { ServerResponse } from 'node:http';
 import { IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { operationOf, type MeasuredOperation } from './operations.js';
+import type { RequestObserver } from './request-context.js';
 
 /** The class of an answer's status, or `aborted` when the client left before one was sent. */
 export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', 'aborted'] as const;
@@ -19,15 +19,15 @@ export interface HttpMetrics {
 }
 
 /** Times every request from its arrival to the end of its answer, whatever answered it. */
-export function measureRequests(metrics: HttpMetrics, router: Router): Middleware {
-  return function measureRequest(ctx, next) {
-    const started = performance.now();
-    metrics.requestStarted();
-    ctx.res.once('close', () => {
-      metrics.requestFinished(operationOf(ctx, router), statusClassOf(ctx.res), (performance.now() - started) / 1000);
+export function requestMetricsObserver(metrics: HttpMetrics, router: Router): RequestObserver {
+  return {
+    requestArrived: () => {
+      metrics.requestStarted();
+    },
+    requestClosed: (ctx, elapsedMs) => {
+      metrics.requestFinished(operationOf(ctx, router), statusClassOf(ctx.res), elapsedMs / 1000);
       if (ctx.res.hasHeader(IDEMPOTENT_REPLAYED_HEADER)) metrics.requestReplayed();
-    });
-    return next();
+    },
   };
 }
 

@@ -3,71 +3,89 @@ import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from '../../core/
 import type { PetPageQuery } from '../../core/paging.js';
 import type { NewPet, Pet, PetId } from '../../core/pet.js';
 import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
-import type { StorageMetrics } from './service-metrics.js';
+import type { StorageCallTimer, StorageMetrics } from './service-metrics.js';
 
 /** Every method of each port, by the store name its calls are counted under. */
 export const MEASURED_STORAGE_METHODS = {
-  pets: ['add', 'findById', 'list', 'isReachable'] satisfies (keyof PetRepository)[],
-  idempotency: ['claim', 'complete', 'release'] satisfies (keyof IdempotencyStore)[],
-} as const;
+  pets: ['add', 'findById', 'list', 'isReachable'],
+  idempotency: ['claim', 'complete', 'release'],
+} as const satisfies { pets: readonly (keyof PetRepository)[]; idempotency: readonly (keyof IdempotencyStore)[] };
 
 type Store = keyof typeof MEASURED_STORAGE_METHODS;
-type MethodOf<S extends Store> = (typeof MEASURED_STORAGE_METHODS)[S][number];
+type Timers<S extends Store> = Record<(typeof MEASURED_STORAGE_METHODS)[S][number], <T>(call: () => Promise<T>) => Promise<T>>;
 
-/** Times one storage call and reports how it ended: `unavailable` is the outage the API answers 503 to. */
-async function timed<S extends Store, T>(metrics: StorageMetrics, store: S, method: MethodOf<S>, call: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    const result = await call();
-    metrics.storageCallFinished(store, method, 'ok', (performance.now() - started) / 1000);
-    return result;
-  } catch (error) {
-    const outcome = error instanceof StorageUnavailable ? 'unavailable' : 'error';
-    metrics.storageCallFinished(store, method, outcome, (performance.now() - started) / 1000);
-    throw error;
-  }
+/**
+ * One timing function per method of a store: it reports how the call ended, `unavailable` being
+ * the outage the API answers 503 to, and passes its outcome on unchanged.
+ */
+function timersOf<S extends Store>(metrics: StorageMetrics, store: S): Timers<S> {
+  const timerFor = (method: string) => {
+    const report: StorageCallTimer = metrics.storageCallTimer(store, method);
+    return <T>(call: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      return call().then(
+        (result) => {
+          report('ok', (performance.now() - started) / 1000);
+          return result;
+        },
+        (error: unknown) => {
+          report(error instanceof StorageUnavailable ? 'unavailable' : 'error', (performance.now() - started) / 1000);
+          throw error;
+        },
+      );
+    };
+  };
+  return Object.fromEntries(MEASURED_STORAGE_METHODS[store].map((method) => [method, timerFor(method)])) as Timers<S>;
 }
 
 /** A PetRepository that times each call of the one it wraps; what it answers is unchanged. */
 export class MeasuredPetRepository implements PetRepository {
+  private readonly timed: Timers<'pets'>;
+
   constructor(
     private readonly pets: PetRepository,
-    private readonly metrics: StorageMetrics,
-  ) {}
+    metrics: StorageMetrics,
+  ) {
+    this.timed = timersOf(metrics, 'pets');
+  }
 
   add(newPet: NewPet): Promise<Pet> {
-    return timed(this.metrics, 'pets', 'add', () => this.pets.add(newPet));
+    return this.timed.add(() => this.pets.add(newPet));
   }
 
   findById(id: PetId): Promise<Pet | undefined> {
-    return timed(this.metrics, 'pets', 'findById', () => this.pets.findById(id));
+    return this.timed.findById(() => this.pets.findById(id));
   }
 
   list(query: PetPageQuery): Promise<Pet[]> {
-    return timed(this.metrics, 'pets', 'list', () => this.pets.list(query));
+    return this.timed.list(() => this.pets.list(query));
   }
 
   isReachable(): Promise<boolean> {
-    return timed(this.metrics, 'pets', 'isReachable', () => this.pets.isReachable());
+    return this.timed.isReachable(() => this.pets.isReachable());
   }
 }
 
 /** An IdempotencyStore that times each call of the one it wraps; what it answers is unchanged. */
 export class MeasuredIdempotencyStore implements IdempotencyStore {
+  private readonly timed: Timers<'idempotency'>;
+
   constructor(
     private readonly store: IdempotencyStore,
-    private readonly metrics: StorageMetrics,
-  ) {}
+    metrics: StorageMetrics,
+  ) {
+    this.timed = timersOf(metrics, 'idempotency');
+  }
 
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
-    return timed(this.metrics, 'idempotency', 'claim', () => this.store.claim(key, fingerprint));
+    return this.timed.claim(() => this.store.claim(key, fingerprint));
   }
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
-    return timed(this.metrics, 'idempotency', 'complete', () => this.store.complete(claim, pet));
+    return this.timed.complete(() => this.store.complete(claim, pet));
   }
 
   release(claim: IdempotencyClaim): Promise<void> {
-    return timed(this.metrics, 'idempotency', 'release', () => this.store.release(claim));
+    return this.timed.release(() => this.store.release(claim));
   }
 }

@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { OPERATION_IDS, type MeasuredOperation } from '../http/operations.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from '../http/request-metrics.js';
+import { FixedSeriesHistogram } from './fixed-series-histogram.js';
 
 const MEASURED_OPERATIONS: readonly MeasuredOperation[] = [...OPERATION_IDS, 'other'];
 
@@ -10,49 +11,50 @@ const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0
 export const STORAGE_OUTCOMES = ['ok', 'unavailable', 'error'] as const;
 export type StorageOutcome = (typeof STORAGE_OUTCOMES)[number];
 
-/** What storage calls report: which store, which of its methods, how it ended. */
+/** Reports how one call of one storage method ended, and how long it took. */
+export type StorageCallTimer = (outcome: StorageOutcome, seconds: number) => void;
+
+/** What storage calls report to: a timer per store and method, made once, so a call pays only for its observation. */
 export interface StorageMetrics {
-  storageCallFinished(store: string, method: string, outcome: StorageOutcome, seconds: number): void;
+  storageCallTimer(store: string, method: string): StorageCallTimer;
 }
 
-type Children<Outer extends string, Inner extends string, T> = Record<Outer, Record<Inner, T>>;
-type HistogramChild = Histogram.Internal<string>;
+const indexOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value, index) => [value, index])) as Record<T, number>;
+const OPERATION_INDEX = indexOf(MEASURED_OPERATIONS);
+const STATUS_CLASS_INDEX = indexOf(STATUS_CLASSES);
+const OUTCOME_INDEX = indexOf(STORAGE_OUTCOMES);
 
 /**
  * The service's metrics, with prom-client, in a registry of their own (so that two services in one
  * process never share counts). Every label value comes from a fixed list, whatever clients send,
- * and each series exists from the start at zero, so a rate over it is defined before the first event.
+ * and every series exists from the start at zero, so a rate over it is defined before the first event.
  */
 export class ServiceMetrics implements HttpMetrics, StorageMetrics {
   private readonly registry = new Registry();
   private inFlight = 0;
-  private readonly requestDurations: Children<MeasuredOperation, StatusClass, HistogramChild>;
+  private readonly requestDurations: FixedSeriesHistogram;
   private readonly rateLimited: Record<MeasuredOperation, Counter.Internal>;
   private readonly replays: Counter;
-  /** By `store method`. */
-  private readonly storageDurations: Map<string, Record<StorageOutcome, HistogramChild>>;
+  private readonly storageDurations: FixedSeriesHistogram;
+  /** Where each `store method` pair's series start in storageDurations. */
+  private readonly storageSeriesStart: Map<string, number>;
 
   /** `storageMethods`: the methods of each store that report, by store name; the only label values they may use. */
   constructor(storageMethods: Readonly<Record<string, readonly string[]>>) {
-    const requests = new Histogram({
-      name: 'petstore_http_request_duration_seconds',
-      help: 'Time from a request arriving to its answer sent, by operation and status class',
-      labelNames: ['operation', 'status_class'],
-      buckets: DURATION_BUCKETS,
-      registers: [this.registry],
-    });
-    // Looked up once here, not per request: the label hashing is most of an observation's cost.
-    this.requestDurations = childrenOf(MEASURED_OPERATIONS, STATUS_CLASSES, (operation, statusClass) => {
-      requests.zero({ operation, status_class: statusClass });
-      return requests.labels({ operation, status_class: statusClass });
-    });
-    const counted = { inFlight: () => this.inFlight };
+    this.requestDurations = new FixedSeriesHistogram(
+      'petstore_http_request_duration_seconds',
+      'Time from a request arriving to its answer sent, by operation and status class',
+      DURATION_BUCKETS,
+      MEASURED_OPERATIONS.flatMap((operation) => STATUS_CLASSES.map((statusClass) => ({ operation, status_class: statusClass }))),
+      this.registry,
+    );
+    const inFlight = () => this.inFlight;
     new Gauge({
       name: 'petstore_http_requests_in_flight',
       help: 'Requests arrived and not yet answered',
       registers: [this.registry],
       collect() {
-        this.set(counted.inFlight());
+        this.set(inFlight());
       },
     });
     const limited = new Counter({
@@ -61,33 +63,30 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       labelNames: ['operation'],
       registers: [this.registry],
     });
-    this.rateLimited = recordOf(MEASURED_OPERATIONS, (operation) => {
-      const counter = limited.labels({ operation });
-      counter.inc(0);
-      return counter;
-    });
+    this.rateLimited = Object.fromEntries(
+      MEASURED_OPERATIONS.map((operation) => {
+        const counter = limited.labels({ operation });
+        counter.inc(0);
+        return [operation, counter];
+      }),
+    ) as Record<MeasuredOperation, Counter.Internal>;
     this.replays = new Counter({
       name: 'petstore_idempotent_replays_total',
       help: 'Creates answered with the stored answer of an earlier request with the same Idempotency-Key',
       registers: [this.registry],
     });
-    const storageCalls = new Histogram({
-      name: 'petstore_storage_call_duration_seconds',
-      help: 'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
-      labelNames: ['store', 'method', 'outcome'],
-      buckets: DURATION_BUCKETS,
-      registers: [this.registry],
-    });
-    this.storageDurations = new Map(
-      Object.entries(storageMethods).flatMap(([store, methods]) =>
-        methods.map((method) => [
-          `${store} ${method}`,
-          recordOf(STORAGE_OUTCOMES, (outcome) => {
-            storageCalls.zero({ store, method, outcome });
-            return storageCalls.labels({ store, method, outcome });
-          }),
-        ]),
-      ),
+    const storageSeries = Object.entries(storageMethods).flatMap(([store, methods]) =>
+      methods.flatMap((method) => STORAGE_OUTCOMES.map((outcome) => ({ store, method, outcome }))),
+    );
+    this.storageSeriesStart = new Map(
+      storageSeries.flatMap(({ store, method, outcome }, index) => (outcome === STORAGE_OUTCOMES[0] ? [[`${store} ${method}`, index]] : [])),
+    );
+    this.storageDurations = new FixedSeriesHistogram(
+      'petstore_storage_call_duration_seconds',
+      'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
+      DURATION_BUCKETS,
+      storageSeries,
+      this.registry,
     );
   }
 
@@ -97,7 +96,7 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
 
   requestFinished(operation: MeasuredOperation, statusClass: StatusClass, seconds: number): void {
     this.inFlight -= 1;
-    this.requestDurations[operation][statusClass].observe(seconds);
+    this.requestDurations.observe(OPERATION_INDEX[operation] * STATUS_CLASSES.length + STATUS_CLASS_INDEX[statusClass], seconds);
   }
 
   requestRateLimited(operation: MeasuredOperation): void {
@@ -108,28 +107,19 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
     this.replays.inc();
   }
 
-  storageCallFinished(store: string, method: string, outcome: StorageOutcome, seconds: number): void {
+  storageCallTimer(store: string, method: string): StorageCallTimer {
+    const start = this.storageSeriesStart.get(`${store} ${method}`);
     // Only the methods given at construction have series: no other label value can appear.
-    this.storageDurations.get(`${store} ${method}`)?.[outcome].observe(seconds);
+    if (start === undefined) throw new Error(`no storage series for ${store} ${method}`);
+    return (outcome, seconds) => {
+      this.storageDurations.observe(start + OUTCOME_INDEX[outcome], seconds);
+    };
   }
 
   async exposition(): Promise<{ contentType: string; text: string }> {
     const exposed = Registry.merge([processMetrics(), this.registry]);
     return { contentType: exposed.contentType, text: await exposed.metrics() };
   }
-}
-
-/** One value per key of a fixed list, made once. */
-function recordOf<Key extends string, T>(keys: readonly Key[], make: (key: Key) => T): Record<Key, T> {
-  return Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<Key, T>;
-}
-
-function childrenOf<Outer extends string, Inner extends string, T>(
-  outer: readonly Outer[],
-  inner: readonly Inner[],
-  make: (outer: Outer, inner: Inner) => T,
-): Children<Outer, Inner, T> {
-  return recordOf(outer, (first) => recordOf(inner, (second) => make(first, second)));
 }
 
 let processRegistry: Registry | undefined;

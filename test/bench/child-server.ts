@@ -2,16 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isReady, MEMORY_QUESTION, type ChildMessage, type MemoryAnswer, type ReadyMessage } from './ipc-messages.js';
+import { CPU_QUESTION, isReady, MEMORY_QUESTION, type ChildMessage, type CpuAnswer, type MemoryAnswer, type ReadyMessage } from './ipc-messages.js';
 
 /** npm runs the bench scripts from the project root, where dist-bench/ is built. */
 const ROOT = process.cwd();
 
 export interface ChildServer {
   readonly port: number;
+  /** The other services' ports, for a server that runs several (the A/B server). */
+  readonly otherPorts: readonly number[];
   readonly baselineRss: number | undefined;
   /** RSS of the server process after a full GC, asked over IPC. */
   rss(): Promise<number>;
+  /** CPU time (user + system) the server process has used so far, in microseconds. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -48,17 +52,20 @@ export async function startChildServer(script: string, env: Record<string, strin
       resolve(message.ready);
     });
   });
-  const askMemory = () =>
-    new Promise<MemoryAnswer>((resolve) => {
-      child.once('message', (answer: MemoryAnswer) => {
+  /** One question at a time: the next message is its answer. */
+  const ask = <Answer extends ChildMessage>(question: string) =>
+    new Promise<Answer>((resolve) => {
+      child.once('message', (answer: Answer) => {
         resolve(answer);
       });
-      child.send(MEMORY_QUESTION);
+      child.send(question);
     });
   return {
     port: ready.port,
+    otherPorts: ready.otherPorts ?? [],
     baselineRss: ready.baselineRss,
-    rss: async () => (await askMemory()).rss,
+    rss: async () => (await ask<MemoryAnswer>(MEMORY_QUESTION)).rss,
+    cpuMicros: async () => (await ask<CpuAnswer>(CPU_QUESTION)).cpuMicros,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

@@ -1,14 +1,20 @@
 // npm run bench: this service against a bare Koa server and a bare node:http server, in
 // one run, interleaved (A B C A B C) so that drift on a noisy machine hits all of them alike.
 import { writeFileSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { pinLoadGeneratorApartFromServers } from './cpu-pinning.js';
+import { featureCostTable, measureFeatureCost } from './feature-ab.js';
+import { measureFeatureWork } from './feature-work.js';
+import { CONNECTIONS, load, median, SEED_PETS, WORKLOADS, type Sample } from './load.js';
 import { describeMachine } from './machine.js';
-import { BENCH_KEY } from './servers/seed.js';
 
+/**
+ * petstore runs with metrics and the rate limit on, as by default; the limit is set out of reach so
+ * that the load, one key at thousands of requests a second, is measured and not refused (a bucket
+ * costs the same whatever its limit). What the two features cost is the A/B after (feature-ab.ts).
+ */
 const SERVERS = [
-  { name: 'petstore', script: 'test/bench/servers/petstore-server.ts', env: {} },
+  { name: 'petstore', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' } },
   { name: 'bare-koa', script: 'test/bench/servers/bare-koa-server.ts', env: {} },
   // Diagnostic, not a target: how much of the gap to bare Koa one log line a request accounts for.
   { name: 'koa+log', script: 'test/bench/servers/bare-koa-server.ts', env: { ACCESS_LOG: '1' } },
@@ -16,51 +22,9 @@ const SERVERS = [
 ] as const;
 type ServerName = (typeof SERVERS)[number]['name'];
 
-const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
-const WORKLOADS = [
-  { name: 'list limit=20', method: 'GET', path: '/v1/pets?limit=20' },
-  { name: 'list status=sold limit=100', method: 'GET', path: '/v1/pets?status=sold&limit=100' },
-  { name: 'create', method: 'POST', path: '/v1/pets', body: NEW_PET },
-  { name: 'get by id', method: 'GET', path: '/v1/pets/5000' },
-] as const;
-
-const SEED_PETS = 10_000;
-const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_S = 2;
-
-interface Sample {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(port: number, workload: (typeof WORKLOADS)[number], seconds: number): Promise<Sample> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${workload.path}`,
-    method: workload.method,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
-    ...('body' in workload ? { body: workload.body } : {}),
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    // A refused or failed request is an error, whatever the speed it came back at.
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-/** The median of the rounds: one round disturbed by a noisy neighbour does not move it. */
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function main(): Promise<void> {
   const pinning = pinLoadGeneratorApartFromServers();
@@ -77,10 +41,10 @@ async function main(): Promise<void> {
   };
   try {
     for (const workload of WORKLOADS) {
-      for (const { name } of SERVERS) await load(servers.get(name)!.port, workload, WARMUP_S);
+      for (const { name } of SERVERS) await load(servers.get(name)!, workload, WARMUP_S);
       for (let round = 1; round <= ROUNDS; round += 1) {
         for (const { name } of SERVERS) {
-          const sample = await load(servers.get(name)!.port, workload, DURATION_S);
+          const sample = await load(servers.get(name)!, workload, DURATION_S);
           runsOf(workload.name, name).push(sample);
           process.stderr.write(`  ${workload.name} / ${name} / round ${round}: ${Math.round(sample.requestsPerSecond)} req/s\n`);
         }
@@ -100,6 +64,7 @@ async function main(): Promise<void> {
         p50Ms: median(runs.map((run) => run.p50)),
         p99Ms: median(runs.map((run) => run.p99)),
         errors: runs.reduce((sum, run) => sum + run.errors, 0),
+        cpuMicrosPerRequest: median(runs.map((run) => run.cpuMicrosPerRequest)),
       };
     }),
   );
@@ -128,6 +93,14 @@ async function main(): Promise<void> {
   }
   console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
 
+  const featureCost = await measureFeatureCost(WORKLOADS, pinning?.serverCpu);
+  const featureWork = await measureFeatureWork();
+  console.log(`\nMetrics and rate limit, A/B in one process (CPU µs a request):\n${featureCostTable(featureCost)}`);
+  console.log(
+    `\nTheir own work, timed alone: ${featureWork.micros.toFixed(2)} µs a request ` +
+      `(middle half ${featureWork.quartiles.map((value) => value.toFixed(2)).join(' to ')})`,
+  );
+
   const report = {
     date: new Date().toISOString(),
     machine: describeMachine(),
@@ -135,6 +108,7 @@ async function main(): Promise<void> {
     settings: { seedPets: SEED_PETS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRun: DURATION_S, warmupSeconds: WARMUP_S },
     rows,
     ratios,
+    metricsAndRateLimitCost: { endToEnd: featureCost, ownWork: featureWork },
   };
   writeFileSync('test/bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
 }

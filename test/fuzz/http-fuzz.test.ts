@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'FOO', 'get', 'P0ST', '');
 const target = fc.oneof(
-  fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/pets/0', '/v1', '/v1/', '/healthz', '/readyz', '/openapi.json', '/docs', '/docs/assets/swagger-ui.css', '/', '*'),
+  fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/pets/0', '/v1', '/v1/', '/healthz', '/readyz', '/metrics', '/openapi.json', '/docs', '/docs/assets/swagger-ui.css', '/', '*'),
   fc.tuple(
     fc.constantFrom('/v1/pets', '/V1/pets', '/v1/PETS', '/v1/pets/', '//v1/pets', '/v1/./pets', '/v1/%70ets', '/%761/pets', '/v1/pets/01', 'http://x/v1/pets', '/v1\\pets'),
     fc.constantFrom('', '?limit=5', '?limit=0', '?limit=101', '?limit=1e1', '?status=sold', '?status=SOLD', '?after=-1', '?limit=5&limit=6', '?%zz', '?status[$ne]=x'),
@@ -96,7 +96,7 @@ function encode(r: FuzzRequest): Buffer {
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
 }
 
-const PUBLIC_PATHS = /^\/(healthz|readyz|openapi\.json|docs(\/assets\/[A-Za-z0-9._-]+)?)$/;
+const PUBLIC_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|docs(\/assets\/[A-Za-z0-9._-]+)?)$/;
 
 /** What the service exposes without a key: only public paths, and only reading. */
 function publicRead(r: FuzzRequest): boolean {

@@ -42,7 +42,8 @@ export class TokenBuckets {
   ) {
     this.tokensPerMs = policy.limit / policy.windowMs;
     // ttlResolution 0: the clock is read on each check, never a cached reading of it.
-    this.buckets = new LRUCache({ max: maxBuckets, ttl: policy.windowMs, ttlResolution: 0, perf: { now } });
+    // A get marks its bucket as just used and restarts its idle time: one call a request.
+    this.buckets = new LRUCache({ max: maxBuckets, ttl: policy.windowMs, ttlResolution: 0, updateAgeOnGet: true, perf: { now } });
     this.now = now;
     this.lastSweep = now();
   }
@@ -50,13 +51,11 @@ export class TokenBuckets {
   /** Takes a token from the client's bucket if it has one. */
   take(client: string): Allowance {
     const now = this.now();
-    const bucket = this.buckets.get(client) ?? this.newBucket(now);
+    const bucket = this.buckets.get(client) ?? this.newBucket(client, now);
     const tokens = Math.min(this.policy.limit, bucket.tokens + (now - bucket.at) * this.tokensPerMs);
     const allowed = tokens >= 1;
     bucket.tokens = allowed ? tokens - 1 : tokens;
     bucket.at = now;
-    // Setting it again marks it as just used, and restarts its idle time.
-    this.buckets.set(client, bucket);
     return {
       allowed,
       remaining: Math.floor(bucket.tokens),
@@ -71,12 +70,14 @@ export class TokenBuckets {
   }
 
   /** A new client: once a window, the buckets idle for a whole window are swept away first. */
-  private newBucket(now: number): Bucket {
+  private newBucket(client: string, now: number): Bucket {
     if (now - this.lastSweep >= this.policy.windowMs) {
       this.buckets.purgeStale();
       this.lastSweep = now;
     }
-    return { tokens: this.policy.limit, at: now };
+    const bucket = { tokens: this.policy.limit, at: now };
+    this.buckets.set(client, bucket);
+    return bucket;
   }
 
   /** Whole seconds until the bucket holds `tokens` more than now. */

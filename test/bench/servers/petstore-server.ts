@@ -1,47 +1,6 @@
-// This service as `npm start` composes it (real auth, validation and logging; STORAGE from
-// the environment, memory by default), with SEED_PETS pets added before it listens: straight
-// through the repository in memory, in bulk for MongoDB.
-import type Koa from 'koa';
-import { MongoClient } from 'mongodb';
-import type { PetRepository } from '../../../core/ports.js';
-import {
-  COUNTERS_COLLECTION,
-  PET_ID_COUNTER,
-  PETS_COLLECTION,
-  toPetDocument,
-  type CounterDocument,
-  type PetDocument,
-} from '../../../adapters/persistence/mongo/pet-documents.js';
-import { resolveApiKeys } from '../../../app/api-keys.js';
-import { loadConfig, type StorageConfig } from '../../../app/config.js';
-import { createContainer } from '../../../app/container.js';
-import { listen } from '../../../app/http-server.js';
-import { createLogger } from '../../../app/logger.js';
-import { TOKENS } from '../../../app/tokens.js';
-import { announceReady, BENCH_KEY, seedPet } from './seed.js';
+// The service as `npm start` composes it, for the bench: see petstore.ts.
+import { announceReady } from './seed.js';
+import { startPetstore } from './petstore.js';
 
-const config = loadConfig({ ...process.env, API_KEYS: BENCH_KEY, PORT: '0' });
-const logger = createLogger(config);
-const container = createContainer(config, logger, resolveApiKeys(config));
-const repository = await container.getAsync<PetRepository>(TOKENS.PetRepository);
-globalThis.gc?.();
-const baseline = process.memoryUsage().rss;
-const seedCount = Number(process.env.SEED_PETS ?? 0);
-if (config.storage.kind === 'mongo') await seedMongo(config.storage, seedCount);
-else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
-const running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), { port: config.port, host: config.host, logger });
-announceReady(running.address.port, baseline);
-
-/** A million single inserts would take minutes; the documents and the id counter are written in bulk. */
-async function seedMongo(storage: Extract<StorageConfig, { kind: 'mongo' }>, count: number): Promise<void> {
-  const client = new MongoClient(storage.uri);
-  const db = client.db(storage.database);
-  const batch = 10_000;
-  for (let start = 0; start < count; start += batch) {
-    const documents = Array.from({ length: Math.min(batch, count - start) }, (_, offset) => toPetDocument(start + offset + 1, seedPet(start + offset)));
-    await db.collection<PetDocument>(PETS_COLLECTION).insertMany(documents);
-  }
-  // The next pet the API adds then gets the id after the last seeded one.
-  await db.collection<CounterDocument>(COUNTERS_COLLECTION).updateOne({ _id: PET_ID_COUNTER }, { $set: { seq: count } }, { upsert: true });
-  await client.close();
-}
+const { port, baselineRss } = await startPetstore();
+announceReady(port, baselineRss);

@@ -1,5 +1,5 @@
 import { newPetOf, type NewPet, type PetStatus } from '../../../core/pet.js';
-import { MEMORY_QUESTION, type ChildMessage } from '../ipc-messages.js';
+import { CPU_QUESTION, MEMORY_QUESTION, type ChildMessage } from '../ipc-messages.js';
 
 export const BENCH_KEY = 'bench-key_0123456789';
 const STATUSES: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
@@ -10,15 +10,19 @@ export function seedPet(index: number): NewPet {
 }
 
 /** Tells the parent process where the server listens, once it is ready for load. */
-export function announceReady(port: number, baselineRss?: number): void {
+export function announceReady(port: number, baselineRss?: number, otherPorts?: readonly number[]): void {
   const send = (message: ChildMessage) => process.send?.(message);
-  send({ ready: { port, baselineRss } });
+  send({ ready: { port, baselineRss, otherPorts } });
   // A normal exit on SIGINT lets `node --cpu-prof` write its profile.
   process.once('SIGINT', () => process.exit(0));
-  // The parent asks for memory readings over IPC (scale bench).
+  // The parent asks for memory readings (scale bench) and CPU time (throughput bench) over IPC.
   process.on('message', (message) => {
-    if (message !== MEMORY_QUESTION) return;
-    globalThis.gc?.();
-    send({ rss: process.memoryUsage().rss });
+    if (message === CPU_QUESTION) {
+      const { user, system } = process.cpuUsage();
+      send({ cpuMicros: user + system });
+    } else if (message === MEMORY_QUESTION) {
+      globalThis.gc?.();
+      send({ rss: process.memoryUsage().rss });
+    }
   });
 }

@@ -1,0 +1,55 @@
+// What the bench servers are loaded with, and how: autocannon, with the server's CPU time read around each run.
+import autocannon from 'autocannon';
+import type { ChildServer } from './child-server.js';
+import { BENCH_KEY } from './servers/seed.js';
+
+const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
+export const WORKLOADS = [
+  { name: 'list limit=20', method: 'GET', path: '/v1/pets?limit=20' },
+  { name: 'list status=sold limit=100', method: 'GET', path: '/v1/pets?status=sold&limit=100' },
+  { name: 'create', method: 'POST', path: '/v1/pets', body: NEW_PET },
+  { name: 'get by id', method: 'GET', path: '/v1/pets/5000' },
+] as const;
+
+export const SEED_PETS = 10_000;
+export const CONNECTIONS = 50;
+
+export interface Sample {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The server's CPU time (user + system) per request answered, in microseconds. */
+  cpuMicrosPerRequest: number;
+}
+
+export type Workload = (typeof WORKLOADS)[number];
+
+/** Loads one of the server's services (its first unless `port` says otherwise) and reads its CPU time around the run. */
+export async function load(server: ChildServer, workload: Workload, seconds: number, port = server.port): Promise<Sample> {
+  const cpuBefore = await server.cpuMicros();
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${workload.path}`,
+    method: workload.method,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
+    ...('body' in workload ? { body: workload.body } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // A refused or failed request is an error, whatever the speed it came back at.
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuMicrosPerRequest: ((await server.cpuMicros()) - cpuBefore) / result.requests.total,
+  };
+}
+
+/** The median of the rounds: one round disturbed by a noisy neighbour does not move it. */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
