@@ -57,7 +57,7 @@ export class FixedSeriesHistogram {
       let cumulative = 0;
       const buckets = [...this.upperBounds, '+Inf'].map((bound, index) => {
         cumulative += counts[index] ?? 0;
-        return { metricName: `${this.name}_bucket`, labels: { ...labels, le: bound }, value: cumulative };
+        return { metricName: `${this.name}_bucket`, labels: { le: bound, ...labels }, value: cumulative };
       });
       return [
         ...buckets,

@@ -125,7 +125,7 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
-        /** @description The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on answers to requests that are not valid HTTP. */
+        /** @description The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on answers given before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted. */
         "RateLimit-Policy": string;
         /** @description Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is back in `t` seconds. Present whenever `RateLimit-Policy` is. */
         RateLimit: string;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { StorageUnavailable } from '../../../core/errors.js';
+import type { IdempotencyStore } from '../../../core/ports.js';
+import { MeasuredIdempotencyStore, MeasuredPetRepository } from '../../../adapters/metrics/measured-storage.js';
+import type { StorageMetrics, StorageOutcome } from '../../../adapters/metrics/service-metrics.js';
+import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { aNewPet } from '../../support/builders.js';
+
+/** Records each report as `store method outcome`, and the seconds it gave. */
+function recordingMetrics() {
+  const reports: { call: string; seconds: number }[] = [];
+  const metrics: StorageMetrics = {
+    storageCallTimer: (store, method) => (outcome: StorageOutcome, seconds: number) => {
+      reports.push({ call: `${store} ${method} ${outcome}`, seconds });
+    },
+  };
+  return { metrics, reports, calls: () => reports.map((report) => report.call) };
+}
+
+describe('MeasuredPetRepository', () => {
+  it('answers what the repository answers, and reports each call as ok', async () => {
+    const { metrics, calls } = recordingMetrics();
+    const pets = new MeasuredPetRepository(new InMemoryPetRepository(), metrics);
+    const added = await pets.add(aNewPet({ name: 'Rex' }));
+    expect(await pets.findById(added.id)).toEqual(added);
+    expect(await pets.list({ limit: 10 })).toEqual([added]);
+    expect(await pets.isReachable()).toBe(true);
+    expect(calls()).toEqual(['pets add ok', 'pets findById ok', 'pets list ok', 'pets isReachable ok']);
+  });
+
+  it('tells an outage (unavailable) from any other failure (error), and passes each on unchanged', async () => {
+    const { metrics, calls } = recordingMetrics();
+    const outage = new StorageUnavailable();
+    const fault = new TypeError('a bug');
+    const failing = Object.assign(new InMemoryPetRepository(), {
+      list: () => Promise.reject(outage),
+      findById: () => Promise.reject(fault),
+    });
+    const pets = new MeasuredPetRepository(failing, metrics);
+    await expect(pets.list({ limit: 1 })).rejects.toBe(outage);
+    await expect(pets.findById(1)).rejects.toBe(fault);
+    expect(calls()).toEqual(['pets list unavailable', 'pets findById error']);
+  });
+
+  it('times the call itself, from before it starts to after it settles', async () => {
+    const { metrics, reports } = recordingMetrics();
+    const slow = Object.assign(new InMemoryPetRepository(), {
+      isReachable: () => new Promise<boolean>((resolve) => setTimeout(() => { resolve(true); }, 30)),
+    });
+    await new MeasuredPetRepository(slow, metrics).isReachable();
+    expect(reports[0]!.seconds).toBeGreaterThanOrEqual(0.025);
+    expect(reports[0]!.seconds).toBeLessThan(5);
+  });
+});
+
+describe('MeasuredIdempotencyStore', () => {
+  it('reports claim, complete and release by name, and passes their answers on', async () => {
+    const { metrics, calls } = recordingMetrics();
+    const claimed = { outcome: 'claimed', claim: { key: { client: 'c', key: 'k' }, token: 't' } } as unknown as Awaited<ReturnType<IdempotencyStore['claim']>>;
+    const store: IdempotencyStore = {
+      claim: () => Promise.resolve(claimed),
+      complete: () => Promise.resolve(),
+      release: () => Promise.reject(new StorageUnavailable()),
+    };
+    const measured = new MeasuredIdempotencyStore(store, metrics);
+    expect(await measured.claim({ client: 'c', key: 'k' }, 'fingerprint')).toBe(claimed);
+    await measured.complete({} as never, {} as never);
+    await expect(measured.release({} as never)).rejects.toBeInstanceOf(StorageUnavailable);
+    expect(calls()).toEqual(['idempotency claim ok', 'idempotency complete ok', 'idempotency release unavailable']);
+  });
+});
