@@ -8,11 +8,16 @@ export interface ApiKeys extends AcceptedKeys {
 }
 
 /** The keys the service accepts: the configured ones, or outside production one made up for this run. */
-export function resolveApiKeys(config: Pick<AppConfig, 'apiKeys' | 'apiKeySha256' | 'production'>): ApiKeys {
-  if (config.apiKeys.length > 0 || config.apiKeySha256.length > 0) return { keys: config.apiKeys, sha256Hex: config.apiKeySha256 };
+export function resolveApiKeys(config: Pick<AppConfig, 'apiKeys' | 'apiKeyDigests' | 'production'>): ApiKeys {
+  if (config.apiKeys.length > 0 || config.apiKeyDigests.length > 0) return { keys: config.apiKeys, sha256Hex: config.apiKeyDigests };
   if (config.production) {
-    throw new ConfigError('API_KEYS or API_KEY_SHA256 must be set when NODE_ENV=production');
+    throw new ConfigError('API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production');
   }
-  const generatedKey = randomBytes(32).toString('base64url');
+  const generatedKey = newApiKey();
   return { keys: [generatedKey], generatedKey };
+}
+
+/** A fresh API key: 256 random bits, base64url, which a bearer token can carry as it is. */
+export function newApiKey(): string {
+  return randomBytes(32).toString('base64url');
 }

@@ -33,8 +33,8 @@ export interface AppConfig {
   readonly storage: StorageConfig;
   /** Plaintext keys; held only until hashed at start-up. */
   readonly apiKeys: readonly string[];
-  /** Hex SHA-256 digests of accepted keys. */
-  readonly apiKeySha256: readonly string[];
+  /** Hex SHA-256 digests of accepted keys (`petstore keys new` prints one), so the keys need not be held here. */
+  readonly apiKeyDigests: readonly string[];
   readonly bodyLimitBytes: number;
   readonly idempotency: IdempotencyConfig;
   /** The rate each client is held to, per instance; undefined: no limit (RATE_LIMIT=0). */
@@ -119,6 +119,8 @@ const environment = v.object({
   MONGODB_DB: v.optional(v.pipe(v.string(), v.regex(/^[^/\\. "$]{1,63}$/, 'must be a MongoDB database name')), 'petstore'),
   MONGODB_TIMEOUT_MS: v.optional(integerSetting(100, 60_000, ' of milliseconds'), '2000'),
   API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
+  API_KEY_DIGESTS: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
+  /** The name API_KEY_DIGESTS had before; still read, so that no deployment loses its keys. */
   API_KEY_SHA256: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
   BODY_LIMIT: v.optional(
     v.pipe(
@@ -159,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     host: settings.HOST,
     storage: storageConfig(settings),
     apiKeys: settings.API_KEYS,
-    apiKeySha256: settings.API_KEY_SHA256,
+    apiKeyDigests: [...settings.API_KEY_DIGESTS, ...settings.API_KEY_SHA256],
     bodyLimitBytes: settings.BODY_LIMIT,
     idempotency: { ttlMs: settings.IDEMPOTENCY_TTL, maxKeysPerClient: settings.IDEMPOTENCY_MAX_KEYS },
     rateLimit: settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     // The one place a key is ever printed: a development convenience, refused in production.
     logger.warn(
       { apiKey: keys.generatedKey },
-      'No API_KEYS or API_KEY_SHA256 set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
+      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
     );
   }
 

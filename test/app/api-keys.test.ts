@@ -6,7 +6,7 @@ import { sha256Hex } from '../support/digests.js';
 
 describe('resolveApiKeys', () => {
   it('passes the configured keys and digests on, generating nothing', async () => {
-    const keys = resolveApiKeys({ apiKeys: ['alpha'], apiKeySha256: [sha256Hex('beta')], production: true });
+    const keys = resolveApiKeys({ apiKeys: ['alpha'], apiKeyDigests: [sha256Hex('beta')], production: true });
     expect(keys.generatedKey).toBeUndefined();
     const authenticator = new StaticKeyAuthenticator(keys);
     expect(await authenticator.authenticate('alpha')).toBe(sha256Hex('alpha'));
@@ -14,14 +14,14 @@ describe('resolveApiKeys', () => {
   });
 
   it('refuses to start in production without any key', () => {
-    expect(() => resolveApiKeys({ apiKeys: [], apiKeySha256: [], production: true })).toThrow(
-      new ConfigError('API_KEYS or API_KEY_SHA256 must be set when NODE_ENV=production'),
+    expect(() => resolveApiKeys({ apiKeys: [], apiKeyDigests: [], production: true })).toThrow(
+      new ConfigError('API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production'),
     );
   });
 
   it('generates a random key outside production, and accepts only it', async () => {
-    const first = resolveApiKeys({ apiKeys: [], apiKeySha256: [], production: false });
-    const second = resolveApiKeys({ apiKeys: [], apiKeySha256: [], production: false });
+    const first = resolveApiKeys({ apiKeys: [], apiKeyDigests: [], production: false });
+    const second = resolveApiKeys({ apiKeys: [], apiKeyDigests: [], production: false });
     expect(first.generatedKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(first.generatedKey).not.toBe(second.generatedKey);
     expect(first.keys).toEqual([first.generatedKey]);

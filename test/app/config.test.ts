@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       storage: { kind: 'memory' },
       apiKeys: [],
-      apiKeySha256: [],
+      apiKeyDigests: [],
       bodyLimitBytes: 1024 * 1024,
       idempotency: { ttlMs: 24 * 60 * 60 * 1000, maxKeysPerClient: 10_000 },
       rateLimit: { limit: 6000, windowMs: 60_000 },
@@ -40,7 +40,7 @@ describe('loadConfig', () => {
         HOST: '0.0.0.0',
         STORAGE: 'memory',
         API_KEYS: 'one, two,,three',
-        API_KEY_SHA256: `${digest},${'B'.repeat(64)}`,
+        API_KEY_DIGESTS: `${digest},${'B'.repeat(64)}`,
         BODY_LIMIT: '512kb',
         IDEMPOTENCY_TTL: '90m',
         IDEMPOTENCY_MAX_KEYS: '500',
@@ -58,7 +58,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       storage: { kind: 'memory' },
       apiKeys: ['one', 'two', 'three'],
-      apiKeySha256: [digest, 'B'.repeat(64)],
+      apiKeyDigests: [digest, 'B'.repeat(64)],
       bodyLimitBytes: 512 * 1024,
       idempotency: { ttlMs: 90 * 60 * 1000, maxKeysPerClient: 500 },
       rateLimit: { limit: 120, windowMs: 2 * 60 * 60 * 1000 },
@@ -109,6 +109,7 @@ describe('loadConfig', () => {
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ API_KEYS: 'good,has space' }, 'API_KEYS must be comma-separated keys of letters, digits and -._~+/'],
+    [{ API_KEY_DIGESTS: 'abc' }, 'API_KEY_DIGESTS must be comma-separated SHA-256 digests, 64 hex digits each'],
     [{ API_KEY_SHA256: 'abc' }, 'API_KEY_SHA256 must be comma-separated SHA-256 digests, 64 hex digits each'],
     [{ PUBLIC_BASE_URL: 'https://api.example.com' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ PUBLIC_BASE_URL: 'https://api.example.com/v1/' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
@@ -135,6 +136,11 @@ describe('loadConfig', () => {
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);
+  });
+
+  it('still reads API_KEY_SHA256, the name API_KEY_DIGESTS had before, alongside it', () => {
+    const [one, other] = ['1'.repeat(64), '2'.repeat(64)];
+    expect(loadConfig({ API_KEY_DIGESTS: one, API_KEY_SHA256: other }).apiKeyDigests).toEqual([one, other]);
   });
 
   it('turns the rate limit off with RATE_LIMIT=0', () => {

@@ -22,7 +22,7 @@ describe('starting the service', () => {
   it('without keys outside production, prints one generated key, once, and accepts it', async () => {
     service = startService({});
     const notice = await service.waitForLog(
-      'No API_KEYS or API_KEY_SHA256 set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
+      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
     );
     const key = notice.apiKey as string;
     const port = await listeningPort(service);
@@ -38,7 +38,7 @@ describe('starting the service', () => {
     service = startService({ NODE_ENV: 'production' });
     expect(await service.exited).toBe(1);
     expect(service.output()).toBe(
-      'petstore: configuration error: API_KEYS or API_KEY_SHA256 must be set when NODE_ENV=production\n',
+      'petstore: configuration error: API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production\n',
     );
   });
 
@@ -59,7 +59,7 @@ describe('starting the service', () => {
 
   it('accepts a key given only as its SHA-256 digest, and never prints it', async () => {
     const key = 'digest-only-key';
-    service = startService({ API_KEY_SHA256: createHash('sha256').update(key).digest('hex'), NODE_ENV: 'production' });
+    service = startService({ API_KEY_DIGESTS: createHash('sha256').update(key).digest('hex'), NODE_ENV: 'production' });
     const port = await listeningPort(service);
     expect((await fetchDocumented(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(service.output()).not.toContain(key);

@@ -1,0 +1,103 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { PET_STATUSES, type PetStatus } from '../../core/pet.js';
+import type { CreatePet } from '../../core/use-cases/create-pet.js';
+import type { GetPet } from '../../core/use-cases/get-pet.js';
+import type { ListPets } from '../../core/use-cases/list-pets.js';
+import { newPetOf } from '../../core/pet.js';
+import { petJson, petTable } from './pet-output.js';
+
+export interface CliUseCases {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly getPet: GetPet;
+}
+
+export interface CliDependencies {
+  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. */
+  useCases(): Promise<CliUseCases>;
+  /** A fresh API key and the SHA-256 digest of it, in hex. */
+  newApiKey(): { key: string; digest: string };
+}
+
+/** Where the program writes: results to `out` (stdout), help and errors to `err` (stderr). */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/**
+ * A whole number as a command line spells it: decimal digits, an optional minus sign, nothing else.
+ * Whether it is in range is the core's rule, which the core checks and words.
+ */
+function wholeNumber(value: string): number {
+  if (!/^-?[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number in decimal digits');
+  return Number(value);
+}
+
+/** The `petstore` command line: commander parses it and writes help and usage errors; the core does the rest. */
+export function createCliProgram(dependencies: CliDependencies, output: CliOutput): Command {
+  const program = new Command('petstore')
+    .description("The pet store's catalogue from the command line: the same core and storage as the API, without HTTP.")
+    .option('--debug', 'on failure, print the stack trace too')
+    .configureOutput({ writeOut: (text) => { output.out(text); }, writeErr: (text) => { output.err(text); } })
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride();
+  const json = () => new Option('--json', 'write JSON (one pet a line) instead of a table');
+  const status = () => new Option('--status <status>', 'one of the pet statuses').choices(PET_STATUSES);
+
+  const pets = program.command('pets').description('list, add and get pets').exitOverride();
+  pets
+    .command('list')
+    .description('list pets in ascending id order, one page')
+    .addOption(status())
+    .option('--limit <n>', 'pets in the page, 1 to 100 (default 20)', wholeNumber)
+    .option('--after <id>', 'only pets with an id greater than this one', wholeNumber)
+    .addOption(json())
+    .exitOverride()
+    .action(async (options: { status?: PetStatus; limit?: number; after?: number; json?: boolean }) => {
+      const { listPets } = await dependencies.useCases();
+      const page = await listPets.execute({ status: options.status, limit: options.limit, afterId: options.after });
+      output.out(options.json ? page.pets.map((pet) => `${petJson(pet)}\n`).join('') : `${petTable(page.pets)}\n`);
+      if (!options.json && page.next?.afterId !== undefined) output.err(`more pets follow: add --after ${page.next.afterId}\n`);
+    });
+  pets
+    .command('add')
+    .description('add a pet; the storage gives it its id')
+    .requiredOption('--name <name>', 'its name')
+    .requiredOption('--category-id <id>', 'its category, a whole number', wholeNumber)
+    .addOption(status())
+    .addOption(json())
+    .exitOverride()
+    .action(async (options: { name: string; categoryId: number; status?: PetStatus; json?: boolean }) => {
+      const { createPet } = await dependencies.useCases();
+      const pet = await createPet.execute(newPetOf(options));
+      output.out(options.json ? `${petJson(pet)}\n` : `${petTable([pet])}\n`);
+    });
+  pets
+    .command('get')
+    .description('show one pet')
+    .argument('<id>', 'its id', wholeNumber)
+    .addOption(json())
+    .exitOverride()
+    .action(async (id: number, options: { json?: boolean }) => {
+      const { getPet } = await dependencies.useCases();
+      const pet = await getPet.execute(id);
+      output.out(options.json ? `${petJson(pet)}\n` : `${petTable([pet])}\n`);
+    });
+
+  const keys = program.command('keys').description('API keys').exitOverride();
+  keys
+    .command('new')
+    .description('make an API key: shown once, with the digest to give the service (API_KEY_DIGESTS)')
+    .addOption(new Option('--json', 'write {"key","digest"} as JSON'))
+    .exitOverride()
+    .action((options: { json?: boolean }) => {
+      const { key, digest } = dependencies.newApiKey();
+      output.out(
+        options.json
+          ? `${JSON.stringify({ key, digest })}\n`
+          : `API key (shown once; give it to the client): ${key}\nSHA-256 digest (for API_KEY_DIGESTS):         ${digest}\n`,
+      );
+    });
+  return program;
+}

@@ -1,0 +1,47 @@
+import { CommanderError } from 'commander';
+import { DomainError, RuleViolation } from '../../core/errors.js';
+import { createCliProgram, type CliDependencies, type CliOutput } from './cli-program.js';
+
+/** How the command ended, as its exit status. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** The core names what it checks (`limit`, `categoryId`); on the command line each is an option. */
+const OPTION_OF_FIELD: Readonly<Record<string, string>> = {
+  name: '--name',
+  categoryId: '--category-id',
+  status: '--status',
+  limit: '--limit',
+  afterId: '--after',
+};
+
+/**
+ * Runs one command line (the arguments after `petstore`) and says how it ended: 0 done, 1 it could
+ * not be done (storage out of reach, no such pet, ...), 2 the command line itself is wrong. Every
+ * error is one line on stderr; `--debug` adds the stack trace.
+ */
+export async function runCli(args: readonly string[], dependencies: CliDependencies, output: CliOutput): Promise<number> {
+  const program = createCliProgram(dependencies, output);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    // Commander has written its own message (or the help) already.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    output.err(`petstore: ${messageOf(error)}\n`);
+    if (args.includes('--debug') && error instanceof Error && error.stack !== undefined) output.err(`${error.stack}\n`);
+    return error instanceof RuleViolation ? EXIT.usage : EXIT.failure;
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof RuleViolation) {
+    const option = OPTION_OF_FIELD[error.field] ?? error.field;
+    // The core's words, with the option's name where the core put its own.
+    return error.message.startsWith(`${error.field} `) ? `${option}${error.message.slice(error.field.length)}` : `${option}: ${error.message}`;
+  }
+  if (error instanceof DomainError && error.code === 'storage_unavailable') {
+    // The cause is not printed: a driver's message may carry parts of the connection string.
+    return 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';
+  }
+  return error instanceof Error ? error.message : String(error);
+}

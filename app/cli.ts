@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `petstore`: the command line, a second host for the core. The same configuration (STORAGE,
+// MONGODB_URI, ...) and the same composition root as the API; no HTTP.
+import type { Container } from 'inversify';
+import { sha256 } from '../adapters/auth/static-key-authenticator.js';
+import type { CliUseCases } from '../adapters/cli/cli-program.js';
+import { runCli } from '../adapters/cli/run-cli.js';
+import type { CreatePet } from '../core/use-cases/create-pet.js';
+import type { GetPet } from '../core/use-cases/get-pet.js';
+import type { ListPets } from '../core/use-cases/list-pets.js';
+import { newApiKey } from './api-keys.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContainer } from './container.js';
+import { createLogger } from './logger.js';
+import { TOKENS } from './tokens.js';
+
+let container: Container | undefined;
+
+async function useCases(): Promise<CliUseCases> {
+  let config;
+  try {
+    // The command line serves no API: no key is needed, and it reports its errors itself, on stderr.
+    config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', METRICS: 'off' });
+  } catch (error) {
+    throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
+  }
+  container = createContainer(config, createLogger(config), { keys: [] });
+  return {
+    listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
+    createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),
+    getPet: await container.getAsync<GetPet>(TOKENS.GetPet),
+  };
+}
+
+const exitCode = await runCli(
+  process.argv.slice(2),
+  {
+    useCases,
+    newApiKey: () => {
+      const key = newApiKey();
+      return { key, digest: sha256(key).toString('hex') };
+    },
+  },
+  { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+);
+process.exitCode = exitCode;
+// Closes the database connections, if any were opened. A binding whose making failed (storage out of
+// reach) fails again here; that failure was reported already.
+await container?.unbindAllAsync().catch(() => undefined);

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { StorageUnavailable } from '../../../core/errors.js';
+import { CreatePet } from '../../../core/use-cases/create-pet.js';
+import { GetPet } from '../../../core/use-cases/get-pet.js';
+import { ListPets } from '../../../core/use-cases/list-pets.js';
+import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
+import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import type { PetRepository } from '../../../core/ports.js';
+
+/** The command line over one in-memory catalogue, for as many commands as a test runs: one process. */
+function cliOver(pets: PetRepository = new InMemoryPetRepository()) {
+  const useCases = { listPets: new ListPets(pets), createPet: new CreatePet(pets), getPet: new GetPet(pets) };
+  return async (...args: string[]) => {
+    let out = '';
+    let err = '';
+    const code = await runCli(
+      args,
+      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }) },
+      { out: (text) => (out += text), err: (text) => (err += text) },
+    );
+    return { code, out, err };
+  };
+}
+
+describe('runCli, over one in-memory catalogue', () => {
+  it('adds, lists and gets pets: a round trip within one process', async () => {
+    const petstore = cliOver();
+    expect(await petstore('pets', 'add', '--name', 'Rex', '--category-id', '3', '--status', 'sold', '--json')).toEqual({
+      code: EXIT.ok,
+      out: '{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n',
+      err: '',
+    });
+    await petstore('pets', 'add', '--name', 'Tom', '--category-id', '-7');
+    expect((await petstore('pets', 'list')).out).toBe(['ID  NAME  CATEGORY  STATUS', ' 1  Rex          3  sold', ' 2  Tom         -7  -', ''].join('\n'));
+    expect((await petstore('pets', 'list', '--status', 'sold', '--json')).out).toBe('{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n');
+    expect((await petstore('pets', 'get', '2', '--json')).out).toBe('{"id":2,"name":"Tom","categoryId":-7}\n');
+  });
+
+  it('pages with --limit and --after, and says on stderr where the next page starts', async () => {
+    const petstore = cliOver();
+    for (const name of ['A', 'B', 'C']) await petstore('pets', 'add', '--name', name, '--category-id', '1');
+    const first = await petstore('pets', 'list', '--limit', '2');
+    expect(first.out.split('\n').slice(1, 3).map((row) => row.trim().split(/\s+/)[0])).toEqual(['1', '2']);
+    expect(first.err).toBe('more pets follow: add --after 2\n');
+    const last = await petstore('pets', 'list', '--limit', '2', '--after', '2', '--json');
+    expect(last).toEqual({ code: EXIT.ok, out: '{"id":3,"name":"C","categoryId":1}\n', err: '' });
+  });
+
+  it("refuses what breaks a core rule with exit 2, in the core's words under the option's name", async () => {
+    const petstore = cliOver();
+    expect(await petstore('pets', 'list', '--limit', '0')).toEqual({ code: EXIT.usage, out: '', err: 'petstore: --limit must be an integer from 1 to 100\n' });
+    expect((await petstore('pets', 'list', '--after', '-1')).err).toBe(
+      'petstore: --after must be a pet id to continue after: an integer from 0 to 9007199254740991\n',
+    );
+    expect((await petstore('pets', 'add', '--name', ' ', '--category-id', '1')).err).toMatch(/^petstore: --name must /);
+    expect((await petstore('pets', 'add', '--name', 'Rex', '--category-id', '9007199254740993')).err).toMatch(/^petstore: --category-id must be an integer/);
+    expect((await petstore('pets', 'list')).out).toBe('ID  NAME  CATEGORY  STATUS\n');
+  });
+
+  it('refuses a malformed command line with exit 2 and says so, before anything is done', async () => {
+    const petstore = cliOver();
+    for (const args of [['pets', 'frob'], ['pets', 'list', '--limit', '1.5'], ['pets', 'list', '--status', 'lost'], ['pets', 'add', '--name', 'Rex'], ['pets', 'get']]) {
+      const { code, out, err } = await petstore(...args);
+      expect({ args, code, out }).toEqual({ args, code: EXIT.usage, out: '' });
+      expect(err).toMatch(/^error: /);
+      expect(err).toContain('(add --help for usage)');
+    }
+    expect((await petstore('pets', 'list')).out).toBe('ID  NAME  CATEGORY  STATUS\n');
+  });
+
+  it('answers --help on every command with exit 0', async () => {
+    const petstore = cliOver();
+    for (const args of [['--help'], ['pets', '--help'], ['pets', 'list', '--help'], ['pets', 'add', '--help'], ['pets', 'get', '--help'], ['keys', 'new', '--help']]) {
+      const { code, out } = await petstore(...args);
+      expect({ args, code }).toEqual({ args, code: EXIT.ok });
+      expect(out).toMatch(/^Usage: petstore/);
+    }
+  });
+
+  it('fails with exit 1 and one line when the pet is not there or storage is out of reach; --debug adds the stack', async () => {
+    expect(await cliOver()('pets', 'get', '5')).toEqual({ code: EXIT.failure, out: '', err: 'petstore: No pet has id 5\n' });
+    const down = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(new StorageUnavailable({ cause: new Error('mongodb://user:secret@db') })) });
+    const quiet = await cliOver(down)('pets', 'list');
+    expect(quiet).toEqual({ code: EXIT.failure, out: '', err: 'petstore: storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up\n' });
+    const verbose = await cliOver(down)('--debug', 'pets', 'list');
+    expect(verbose.err.split('\n')[1]).toMatch(/^StorageUnavailable: Storage is unavailable/);
+    expect(verbose.err).not.toContain('secret');
+  });
+
+  it('prints a new key and its digest, in words or as JSON', async () => {
+    const petstore = cliOver();
+    expect((await petstore('keys', 'new', '--json')).out).toBe('{"key":"the-key","digest":"the-digest"}\n');
+    expect((await petstore('keys', 'new')).out).toBe(
+      'API key (shown once; give it to the client): the-key\nSHA-256 digest (for API_KEY_DIGESTS):         the-digest\n',
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The built command, as package.json's `bin` names it (`npm test` builds it first). */
+export const PETSTORE_BIN = 'dist/app/cli.js';
+
+export interface CommandResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `petstore <args>` as its own process, with only the given environment (and PATH). */
+export function runPetstore(args: readonly string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  const child = spawn(process.execPath, [PETSTORE_BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => { resolve({ code, stdout, stderr }); }));
+}
