@@ -41,7 +41,7 @@ const exitCode = await runCli(
       return { key, digest: sha256(key).toString('hex') };
     },
   },
-  { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+  { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), columns: process.stdout.columns },
 );
 process.exitCode = exitCode;
 // Closes the database connections, if any were opened. A binding whose making failed (storage out of

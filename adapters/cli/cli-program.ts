@@ -19,10 +19,12 @@ export interface CliDependencies {
   newApiKey(): { key: string; digest: string };
 }
 
-/** Where the program writes: results to `out` (stdout), help and errors to `err` (stderr). */
+/** Where the program writes: results to `out` (stdout), errors to `err` (stderr). */
 export interface CliOutput {
   out(text: string): void;
   err(text: string): void;
+  /** Columns to wrap help text at: the terminal's width, when there is one (else 80). */
+  readonly columns?: number | undefined;
 }
 
 /**
@@ -39,7 +41,16 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
   const program = new Command('petstore')
     .description("The pet store's catalogue from the command line: the same core and storage as the API, without HTTP.")
     .option('--debug', 'on failure, print the stack trace too')
-    .configureOutput({ writeOut: (text) => { output.out(text); }, writeErr: (text) => { output.err(text); } })
+    .configureOutput({
+      writeOut: (text) => {
+        output.out(text);
+      },
+      writeErr: (text) => {
+        output.err(text);
+      },
+      getOutHelpWidth: () => output.columns ?? 80,
+      getErrHelpWidth: () => output.columns ?? 80,
+    })
     .showHelpAfterError('(add --help for usage)')
     .exitOverride();
   const json = () => new Option('--json', 'write JSON (one pet a line) instead of a table');

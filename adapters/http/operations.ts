@@ -24,7 +24,7 @@ export function operationOf(ctx: Context, router: Router): MeasuredOperation {
   const routed = ctx as Context & RoutedContext;
   const name =
     routed._matchedRoute === undefined
-      ? router.match(ctx.path, ctx.method).pathAndMethod.findLast((layer) => layer.methods.length > 0)?.name
+      ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => isOperationId(layer.name))?.name
       : routed._matchedRouteName;
   return isOperationId(name) ? name : 'other';
 }

@@ -18,7 +18,6 @@ interface SampleValue {
  */
 export class FixedSeriesHistogram {
   readonly type = 'histogram';
-  readonly aggregator = 'sum';
   /** Per series, one count per upper bound and one more for +Inf; not cumulative until written out. */
   private readonly bucketCounts: Float64Array;
   private readonly sums: Float64Array;
@@ -51,7 +50,7 @@ export class FixedSeriesHistogram {
   }
 
   /** What prom-client writes out: `_bucket` (cumulative, with `le`), `_sum` and `_count` of each series. */
-  get(): { name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: SampleValue[] } {
+  get(): { name: string; help: string; type: 'histogram'; values: SampleValue[] } {
     const values = this.series.flatMap((labels, series): SampleValue[] => {
       const counts = this.bucketCounts.subarray(series * this.stride, (series + 1) * this.stride);
       let cumulative = 0;
@@ -65,7 +64,7 @@ export class FixedSeriesHistogram {
         { metricName: `${this.name}_count`, labels, value: cumulative },
       ];
     });
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+    return { name: this.name, help: this.help, type: this.type, values };
   }
 
   /** prom-client's Registry.resetMetrics() calls this. */

@@ -83,6 +83,16 @@ describe('rate limit per API key', () => {
     }
   });
 
+  it('words a window of one second in the singular, and gives its whole-second fields', async () => {
+    api = await startTestApi({ env: { RATE_LIMIT: '2', RATE_LIMIT_WINDOW: '1s' } });
+    await api.request('/v1/pets');
+    await api.request('/v1/pets');
+    const response = await api.request('/v1/pets');
+    const body = await expectError(response, 429, 'rate_limited');
+    expect(body.message).toBe('Too many requests: at most 2 in 1 second; retry after Retry-After seconds');
+    expect(standing(response)).toEqual({ status: 429, policy: '"default";q=2;w=1', rateLimit: '"default";r=0;t=1', retryAfter: '1' });
+  });
+
   it('is off with RATE_LIMIT=0: no limit and no fields', async () => {
     api = await startTestApi({ env: { RATE_LIMIT: '0' } });
     for (let request = 0; request < 5; request += 1) {

@@ -22,6 +22,25 @@ describe('ServiceMetrics', () => {
     expect(valueOf(samples, 'petstore_storage_call_duration_seconds_sum', { store: 'pets', method: 'list', outcome: 'unavailable' })).toBe(0.002);
   });
 
+  it('declares each metric with its type and a description, and times in buckets from a tenth of a millisecond to 5 s', async () => {
+    const { text } = await new ServiceMetrics({ pets: ['add'] }).exposition();
+    const declared = (name: string) => ({
+      type: new RegExp(`^# TYPE ${name} (\\w+)$`, 'm').exec(text)?.[1],
+      help: new RegExp(`^# HELP ${name} (.+)$`, 'm').exec(text)?.[1]?.length,
+    });
+    expect(declared('petstore_http_request_duration_seconds')).toEqual({ type: 'histogram', help: expect.any(Number) as number });
+    expect(declared('petstore_http_requests_in_flight')).toEqual({ type: 'gauge', help: expect.any(Number) as number });
+    expect(declared('petstore_storage_call_duration_seconds')).toEqual({ type: 'histogram', help: expect.any(Number) as number });
+    expect(declared('petstore_http_rate_limited_requests_total')).toEqual({ type: 'counter', help: expect.any(Number) as number });
+    expect(declared('petstore_idempotent_replays_total')).toEqual({ type: 'counter', help: expect.any(Number) as number });
+    for (const name of ['petstore_http_request_duration_seconds', 'petstore_storage_call_duration_seconds']) {
+      const bounds = samplesOf(text)
+        .filter((sample) => sample.name === `${name}_bucket` && sample.labels.status_class !== '1xx' && sample.labels.outcome !== 'error')
+        .map((sample) => sample.labels.le);
+      expect(new Set(bounds)).toEqual(new Set(['0.0001', '0.00025', '0.0005', '0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf']));
+    }
+  });
+
   it('keeps two services in one process apart', async () => {
     const one = new ServiceMetrics({ pets: ['add'] });
     const other = new ServiceMetrics({ pets: ['add'] });
