@@ -30,10 +30,11 @@ describe('runCli, over one in-memory catalogue', () => {
       out: '{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n',
       err: '',
     });
-    await petstore('pets', 'add', '--name', 'Tom', '--category-id', '-7');
+    expect((await petstore('pets', 'add', '--name', 'Tom', '--category-id', '-7')).out).toBe('ID  NAME  CATEGORY  STATUS\n 2  Tom         -7  -\n');
     expect((await petstore('pets', 'list')).out).toBe(['ID  NAME  CATEGORY  STATUS', ' 1  Rex          3  sold', ' 2  Tom         -7  -', ''].join('\n'));
     expect((await petstore('pets', 'list', '--status', 'sold', '--json')).out).toBe('{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n');
     expect((await petstore('pets', 'get', '2', '--json')).out).toBe('{"id":2,"name":"Tom","categoryId":-7}\n');
+    expect((await petstore('pets', 'get', '1')).out).toBe('ID  NAME  CATEGORY  STATUS\n 1  Rex          3  sold\n');
   });
 
   it('pages with --limit and --after, and says on stderr where the next page starts', async () => {
@@ -42,6 +43,8 @@ describe('runCli, over one in-memory catalogue', () => {
     const first = await petstore('pets', 'list', '--limit', '2');
     expect(first.out.split('\n').slice(1, 3).map((row) => row.trim().split(/\s+/)[0])).toEqual(['1', '2']);
     expect(first.err).toBe('more pets follow: add --after 2\n');
+    // With --json, stdout holds pets only and stderr stays quiet: a pipe gets the page, nothing else.
+    expect(await petstore('pets', 'list', '--limit', '1', '--json')).toEqual({ code: EXIT.ok, out: '{"id":1,"name":"A","categoryId":1}\n', err: '' });
     const last = await petstore('pets', 'list', '--limit', '2', '--after', '2', '--json');
     expect(last).toEqual({ code: EXIT.ok, out: '{"id":3,"name":"C","categoryId":1}\n', err: '' });
   });

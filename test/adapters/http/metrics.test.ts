@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
@@ -111,6 +111,26 @@ describe('GET /metrics', () => {
     held.finishAdd();
     expect((await create).status).toBe(201);
     expect(valueOf(await scrape(api), 'petstore_http_requests_in_flight')).toBe(1);
+  });
+
+  it('counts a request whose client left before any answer as aborted', async () => {
+    const held = heldRepository();
+    api = await startTestApi({ repository: held.repository });
+    const leaving = new AbortController();
+    const create = fetch(`${api.baseUrl}/v1/pets`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(aNewPet()),
+      signal: leaving.signal,
+    }).catch(() => 'aborted');
+    await held.addStarted();
+    leaving.abort();
+    expect(await create).toBe('aborted');
+    await vi.waitFor(async () => {
+      expect(requestsOf(await scrape(api), 'createPet', 'aborted')).toBe(1);
+    });
+    held.finishAdd();
+    expect(requestsOf(await scrape(api), 'createPet', '2xx')).toBe(0);
   });
 
   it("carries Node's process metrics: event-loop lag, heap, GC, CPU", async () => {

@@ -93,6 +93,12 @@ describe('rate limit per API key', () => {
     expect(standing(response)).toEqual({ status: 429, policy: '"default";q=2;w=1', rateLimit: '"default";r=0;t=1', retryAfter: '1' });
   });
 
+  it('limits just the same with metrics off', async () => {
+    api = await startTestApi({ env: { RATE_LIMIT: '1', RATE_LIMIT_WINDOW: '1h', METRICS: 'off' } });
+    expect((await api.request('/v1/pets')).status).toBe(200);
+    await expectError(await api.request('/v1/pets'), 429, 'rate_limited');
+  });
+
   it('is off with RATE_LIMIT=0: no limit and no fields', async () => {
     api = await startTestApi({ env: { RATE_LIMIT: '0' } });
     for (let request = 0; request < 5; request += 1) {

@@ -21,8 +21,15 @@ describe('addressPartition', () => {
     expect(addressPartition('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
   });
 
+  it('counts a dotted IPv4 tail as the two groups it stands for', () => {
+    // Six groups after '::' (the dotted one being two) leave one zero group: the network is 1:0:2:3.
+    expect(addressPartition('1::2:3:4:5:1.2.3.4')).toBe('1:0:2:3::/64');
+    expect(addressPartition('1::2:3:4:5:6:7')).toBe('1:0:2:3::/64');
+  });
+
   it('gives what is not an address (a socket already gone) its own partition', () => {
     expect(addressPartition('')).toBe('');
+    expect(addressPartition('::ffff:999.1.1.1')).toBe('::ffff:999.1.1.1');
   });
 
   it('gives every spelling of one /64 the same partition, and different /64s different ones', () => {
