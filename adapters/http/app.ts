@@ -32,8 +32,6 @@ export interface HttpAppDependencies extends PetUseCases {
   readonly servesMetrics: boolean;
   /** The rate each client is held to under /v1; none: no limit. */
   readonly rateLimit: RateLimitPolicy | undefined;
-  /** The rate limit's clock, in milliseconds; monotonic by default. */
-  readonly now?: (() => number) | undefined;
 }
 
 /** Builds the Koa application; the caller decides where and how it listens. */
@@ -50,7 +48,6 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
     dependencies.rateLimit &&
     rateLimit({
       policy: dependencies.rateLimit,
-      now: dependencies.now,
       onRefused:
         metrics &&
         ((ctx) => {

@@ -25,8 +25,6 @@ export interface RateLimitOptions {
   readonly policy: RateLimitPolicy;
   /** Called for each refused request, before its 429 is thrown. */
   readonly onRefused?: ((ctx: Context) => void) | undefined;
-  /** The buckets' clock, in milliseconds; monotonic by default. */
-  readonly now?: (() => number) | undefined;
 }
 
 /** Counts a request against its caller's bucket; past the limit, it is refused with 429. */
@@ -37,17 +35,19 @@ export type RateLimit = (ctx: Context, client: string | undefined) => void;
  * the rest, so that a flood of bad keys is limited too. Keys and addresses are held apart: no
  * number of addresses can push a key's bucket out.
  */
-export function rateLimit({ policy, onRefused, now }: RateLimitOptions): RateLimit {
-  const perKey = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS, now });
-  const perAddress = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS, now });
-  const policyField = `${POLICY_NAME};q=${policy.limit};w=${Math.ceil(policy.windowMs / 1000)}`;
+export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
+  const perKey = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS });
+  const perAddress = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS });
+  const windowSeconds = Math.ceil(policy.windowMs / 1000);
+  const policyField = `${POLICY_NAME};q=${policy.limit};w=${windowSeconds}`;
+  const refusal = `Too many requests: at most ${policy.limit} in ${windowSeconds === 1 ? '1 second' : `${windowSeconds} seconds`}; retry after Retry-After seconds`;
   return function limitRate(ctx, client) {
     const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
     ctx.res.setHeader(RATE_LIMIT_POLICY_HEADER, policyField);
     ctx.res.setHeader(RATE_LIMIT_HEADER, standingField(allowance));
     if (!allowance.allowed) {
       onRefused?.(ctx);
-      throw new ApiError('rate_limited', `Too many requests: at most ${policy.limit} in ${policyWindowText(policy)}; retry after Retry-After seconds`, {
+      throw new ApiError('rate_limited', refusal, {
         headers: { 'Retry-After': String(allowance.retryAfterSeconds) },
       });
     }
@@ -56,9 +56,4 @@ export function rateLimit({ policy, onRefused, now }: RateLimitOptions): RateLim
 
 function standingField({ remaining, resetSeconds }: Allowance): string {
   return `${POLICY_NAME};r=${remaining};t=${resetSeconds}`;
-}
-
-function policyWindowText({ windowMs }: RateLimitPolicy): string {
-  const seconds = Math.ceil(windowMs / 1000);
-  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }

@@ -60,7 +60,8 @@ export class TokenBuckets {
       allowed,
       remaining: Math.floor(bucket.tokens),
       resetSeconds: this.secondsToHold(this.policy.limit - bucket.tokens),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, this.secondsToHold(1 - bucket.tokens)),
+      // A refused bucket holds less than one token, so this is at least one second.
+      retryAfterSeconds: allowed ? 0 : this.secondsToHold(1 - bucket.tokens),
     };
   }
 
