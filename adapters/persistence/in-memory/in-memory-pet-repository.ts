@@ -1,27 +1,26 @@
 import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
+import { assertRestorable, RestoreConflict, samePet, type PetRestore, type RestoreCount } from '../pet-restore.js';
 
 /**
- * Keeps pets in process memory. Ids are 1, 2, 3, ... so the pet with id n sits at
- * index n-1 of `byId`; each status keeps its own id-ordered list. A page is then a
- * binary search plus `limit` reads, whatever the number of pets.
+ * Keeps pets in process memory, in one id-ordered list, and each status in its own. Pets the
+ * store numbers itself are 1, 2, 3, ..., so the pet with id n sits at index n-1 and is found
+ * at once; a restore may leave gaps, and then a binary search finds it. A page is a binary
+ * search plus `limit` reads, whatever the number of pets.
  */
-export class InMemoryPetRepository implements PetRepository {
+export class InMemoryPetRepository implements PetRepository, PetRestore {
   private readonly byId: Pet[] = [];
   private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<PetStatus, Pet[]>;
 
   add(newPet: NewPet): Promise<Pet> {
     // Only the NewPet fields are kept, whatever else the object carries.
-    const pet: Pet = Object.freeze(petOf(this.byId.length + 1, newPet));
-    this.byId.push(pet);
-    if (pet.status !== undefined) this.byStatus[pet.status].push(pet);
-    return Promise.resolve(pet);
+    this.append(petOf((this.byId.at(-1)?.id ?? 0) + 1, newPet));
+    return Promise.resolve(this.byId.at(-1) as Pet);
   }
 
   findById(id: PetId): Promise<Pet | undefined> {
-    // Any id that is not 1..length (0, negative, fractional, NaN) indexes nothing: undefined.
-    return Promise.resolve(this.byId[id - 1]);
+    return Promise.resolve(this.stored(id));
   }
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
@@ -32,6 +31,63 @@ export class InMemoryPetRepository implements PetRepository {
 
   isReachable(): Promise<boolean> {
     return Promise.resolve(true);
+  }
+
+  conflictsOf(pets: readonly Pet[]): Promise<PetId[]> {
+    return Promise.resolve(this.conflicting(pets));
+  }
+
+  restore(pets: readonly Pet[]): Promise<RestoreCount> {
+    // A refusal is a rejected promise, as from any storage, never a throw.
+    return Promise.resolve().then(() => this.restoreNow(pets));
+  }
+
+  /** All at once, with nothing else in between: a refused batch writes nothing. */
+  private restoreNow(pets: readonly Pet[]): RestoreCount {
+    assertRestorable(pets);
+    const [conflict] = this.conflicting(pets);
+    if (conflict !== undefined) throw new RestoreConflict(conflict);
+    let added = 0;
+    for (const pet of pets) {
+      if (this.stored(pet.id) !== undefined) continue;
+      const copy = petOf(pet.id, pet);
+      if (pet.id > (this.byId.at(-1)?.id ?? 0)) this.append(copy);
+      else this.insert(copy);
+      added += 1;
+    }
+    return { added, unchanged: pets.length - added };
+  }
+
+  private stored(id: PetId): Pet | undefined {
+    // The dense case first; any id that is not 1..length (0, negative, fractional, NaN) indexes nothing.
+    const atIndex = this.byId[id - 1];
+    if (atIndex?.id === id) return atIndex;
+    const candidate = this.byId[firstIndexWithIdAbove(this.byId, id - 1)];
+    return candidate?.id === id ? candidate : undefined;
+  }
+
+  private conflicting(pets: readonly Pet[]): PetId[] {
+    return pets.filter((pet) => {
+      const stored = this.stored(pet.id);
+      return stored !== undefined && !samePet(stored, pet);
+    }).map((pet) => pet.id);
+  }
+
+  /** A pet with an id above every stored one: onto the ends of the lists. */
+  private append(pet: Pet): void {
+    Object.freeze(pet);
+    this.byId.push(pet);
+    if (pet.status !== undefined) this.byStatus[pet.status].push(pet);
+  }
+
+  /** A restored pet with an id inside a gap: into its place in each list. */
+  private insert(pet: Pet): void {
+    Object.freeze(pet);
+    this.byId.splice(firstIndexWithIdAbove(this.byId, pet.id), 0, pet);
+    if (pet.status !== undefined) {
+      const withStatus = this.byStatus[pet.status];
+      withStatus.splice(firstIndexWithIdAbove(withStatus, pet.id), 0, pet);
+    }
   }
 }
 

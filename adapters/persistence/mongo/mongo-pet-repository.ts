@@ -1,9 +1,12 @@
-import type { Collection, Db } from 'mongodb';
+import type { Collection, Db, UpdateFilter } from 'mongodb';
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
+import { assertRestorable, RestoreConflict, samePet, type PetRestore, type RestoreCount } from '../pet-restore.js';
 import {
   COUNTERS_COLLECTION,
+  counterRaisedTo,
+  restoreWrites,
   ID_ORDER,
   idFilter,
   pageFilter,
@@ -23,7 +26,7 @@ import { isDuplicateKey, translateStorageErrors } from './storage-errors.js';
  * Keeps pets in MongoDB. Ids come from one counter document incremented atomically in the
  * database, so every API instance sharing the database hands out distinct, increasing ids.
  */
-export class MongoPetRepository implements PetRepository {
+export class MongoPetRepository implements PetRepository, PetRestore {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
 
@@ -63,6 +66,28 @@ export class MongoPetRepository implements PetRepository {
     });
   }
 
+  conflictsOf(pets: readonly Pet[]): Promise<PetId[]> {
+    return translateStorageErrors(async () => {
+      const wanted = new Map(pets.map((pet) => [pet.id, pet]));
+      const stored = await this.pets.find({ _id: { $in: [...wanted.keys()] } }, { projection: PET_PROJECTION }).sort(ID_ORDER).toArray();
+      return stored.map(toPet).filter((pet) => !samePet(pet, wanted.get(pet.id) as Pet)).map((pet) => pet.id);
+    });
+  }
+
+  restore(pets: readonly Pet[]): Promise<RestoreCount> {
+    return translateStorageErrors(async () => {
+      assertRestorable(pets);
+      const last = pets.at(-1);
+      if (last === undefined) return { added: 0, unchanged: 0 };
+      // The counter first: from now on no add, from any instance, can take one of these ids.
+      await this.upsertCounter(counterRaisedTo(last.id));
+      const [conflict] = await this.conflictsOf(pets);
+      if (conflict !== undefined) throw new RestoreConflict(conflict);
+      const result = await this.pets.bulkWrite(restoreWrites(pets), { ordered: false });
+      return { added: result.upsertedCount, unchanged: pets.length - result.upsertedCount };
+    });
+  }
+
   async isReachable(): Promise<boolean> {
     try {
       await this.db.command({ ping: 1 });
@@ -73,17 +98,19 @@ export class MongoPetRepository implements PetRepository {
   }
 
   private async nextId(): Promise<number> {
-    const increment = () =>
-      this.counters.findOneAndUpdate({ _id: PET_ID_COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' });
-    let counter;
-    try {
-      counter = await increment();
-    } catch (error) {
-      // Two first-ever upserts can race to create the counter; the loser simply increments it.
-      if (!isDuplicateKey(error)) throw error;
-      counter = await increment();
-    }
+    const counter = await this.upsertCounter({ $inc: { seq: 1 } });
     if (counter === null) throw new Error('the id counter was not returned');
     return counter.seq;
+  }
+
+  private async upsertCounter(update: UpdateFilter<CounterDocument>): Promise<CounterDocument | null> {
+    const apply = () => this.counters.findOneAndUpdate({ _id: PET_ID_COUNTER }, update, { upsert: true, returnDocument: 'after' });
+    try {
+      return await apply();
+    } catch (error) {
+      // Two first-ever upserts can race to create the counter; the loser simply updates it.
+      if (!isDuplicateKey(error)) throw error;
+      return apply();
+    }
   }
 }

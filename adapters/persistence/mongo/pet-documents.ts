@@ -1,5 +1,6 @@
 import { isPetId, isPetStatus, newPetOf, petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
+import type { AnyBulkWriteOperation, UpdateFilter } from 'mongodb';
 
 /** Where pets are kept, and where the counter that hands out their ids is. */
 export const PETS_COLLECTION = 'pets';
@@ -55,4 +56,20 @@ export function pageFilter({ status, afterId = 0 }: Pick<PetPageQuery, 'status' 
 
 export function idFilter(id: PetId): { _id: number } | undefined {
   return isPetId(id) ? { _id: id } : undefined;
+}
+
+/**
+ * A restore's writes: each pet inserted under its id if that id is free, and left as it is if
+ * not (`$setOnInsert` with an upsert), so that the same restore run twice writes nothing new.
+ */
+export function restoreWrites(pets: readonly Pet[]): AnyBulkWriteOperation<PetDocument>[] {
+  return pets.map((pet) => {
+    const { _id, ...fields } = toPetDocument(pet.id, pet);
+    return { updateOne: { filter: { _id }, update: { $setOnInsert: fields }, upsert: true } };
+  });
+}
+
+/** Moves the id counter up to `id` if it is below: ids handed out later are above every restored one. */
+export function counterRaisedTo(id: PetId): UpdateFilter<CounterDocument> {
+  return { $max: { seq: id } };
 }

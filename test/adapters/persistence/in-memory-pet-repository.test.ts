@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { describePetRepositoryContract } from '../../contracts/pet-repository.contract.js';
+import { describePetRestoreContract } from '../../contracts/pet-restore.contract.js';
 import { aNewPet } from '../../support/builders.js';
 
 describePetRepositoryContract('InMemoryPetRepository', () =>
+  Promise.resolve({ repository: new InMemoryPetRepository(), dispose: () => Promise.resolve() }),
+);
+
+describePetRestoreContract('InMemoryPetRepository', () =>
   Promise.resolve({ repository: new InMemoryPetRepository(), dispose: () => Promise.resolve() }),
 );
 

@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo-pet-repository.js';
 import { ID_ORDER, pageFilter, PETS_COLLECTION, STATUS_ID_INDEX, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
 import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
+import { describePetRestoreContract } from '../../../contracts/pet-restore.contract.js';
 import { aNewPet } from '../../../support/builders.js';
 import { mongoPerTest, mongoStorageFixture, mongoUri, noMongo } from '../../../support/mongo.js';
 
 describe.skipIf(noMongo)('with a MongoDB server', () => {
   describePetRepositoryContract('MongoPetRepository', () => mongoStorageFixture());
+  describePetRestoreContract('MongoPetRepository', () => mongoStorageFixture());
 
   describe('MongoPetRepository specifics', () => {
     const mongo = mongoPerTest();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PetStatus } from '../../../../core/pet.js';
 import {
+  counterRaisedTo,
   ID_ORDER,
+  restoreWrites,
   idFilter,
   pageFilter,
   PET_PROJECTION,
@@ -65,5 +67,18 @@ describe('page queries', () => {
   it('look a pet up by its positive integer id only', () => {
     expect(idFilter(3)).toEqual({ _id: 3 });
     for (const id of [0, -1, 1.5, Number.NaN, { $gt: 0 }]) expect(idFilter(id as number)).toBeUndefined();
+  });
+});
+
+describe('A restore, as MongoDB is asked to do it', () => {
+  it('inserts each pet under its id only where the id is free, and never overwrites', () => {
+    expect(restoreWrites([{ id: 4, name: 'Rex', categoryId: 2, status: 'sold', extra: 1 } as never, { id: 9, name: 'Tom', categoryId: 0 }])).toEqual([
+      { updateOne: { filter: { _id: 4 }, update: { $setOnInsert: { name: 'Rex', categoryId: 2, status: 'sold' } }, upsert: true } },
+      { updateOne: { filter: { _id: 9 }, update: { $setOnInsert: { name: 'Tom', categoryId: 0 } }, upsert: true } },
+    ]);
+  });
+
+  it('raises the id counter to the highest restored id, never lowers it', () => {
+    expect(counterRaisedTo(42)).toEqual({ $max: { seq: 42 } });
   });
 });

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pet } from '../../core/pet.js';
+import type { PetRepository } from '../../core/ports.js';
+import { RestoreConflict, type PetRestore } from '../../adapters/persistence/pet-restore.js';
+
+export interface RestoreFixture {
+  readonly repository: PetRepository & PetRestore;
+  dispose(): Promise<void>;
+}
+
+const pet = (id: number, fields: Partial<Pet> = {}): Pet => ({ id, name: `Pet ${id}`, categoryId: id % 3, ...fields });
+
+/** What restoring pets under their own ids must do, in every storage that offers it. */
+export function describePetRestoreContract(name: string, createFixture: () => Promise<RestoreFixture>): void {
+  describe(`${name} honours the PetRestore contract`, () => {
+    let fixture: RestoreFixture;
+    let pets: PetRepository & PetRestore;
+
+    beforeEach(async () => {
+      fixture = await createFixture();
+      pets = fixture.repository;
+    });
+    afterEach(async () => {
+      await fixture.dispose();
+    });
+
+    it('stores each pet under its own id, and later adds get ids above all of them', async () => {
+      const restored = [pet(3, { status: 'sold' }), pet(7), pet(12, { status: 'available' })];
+      expect(await pets.restore(restored)).toEqual({ added: 3, unchanged: 0 });
+      expect(await pets.list({ limit: 10 })).toEqual(restored);
+      expect(await pets.list({ limit: 10, status: 'sold' })).toEqual([restored[0]]);
+      expect(await pets.findById(7)).toEqual(restored[1]);
+      expect(Object.keys((await pets.findById(7)) ?? {}).sort()).toEqual(['categoryId', 'id', 'name']);
+      expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(13);
+    });
+
+    it('adds nothing when the same pets are restored again', async () => {
+      const restored = [pet(1), pet(2, { status: 'pending' })];
+      await pets.restore(restored);
+      expect(await pets.restore(restored)).toEqual({ added: 0, unchanged: 2 });
+      expect(await pets.list({ limit: 10 })).toEqual(restored);
+    });
+
+    it('fills gaps between stored ids, keeping every list in id order', async () => {
+      await pets.restore([pet(2, { status: 'sold' }), pet(5, { status: 'sold' })]);
+      expect(await pets.restore([pet(1), pet(3, { status: 'sold' }), pet(5, { status: 'sold' })])).toEqual({ added: 2, unchanged: 1 });
+      expect((await pets.list({ limit: 10 })).map(({ id }) => id)).toEqual([1, 2, 3, 5]);
+      expect((await pets.list({ limit: 10, status: 'sold' })).map(({ id }) => id)).toEqual([2, 3, 5]);
+      expect(await pets.findById(3)).toEqual(pet(3, { status: 'sold' }));
+      expect(await pets.findById(4)).toBeUndefined();
+      expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(6);
+    });
+
+    it('follows pets the storage numbered itself', async () => {
+      const added = await pets.add({ name: 'First', categoryId: 1 });
+      expect(await pets.restore([added, pet(added.id + 1)])).toEqual({ added: 1, unchanged: 1 });
+      expect((await pets.add({ name: 'Next', categoryId: 1 })).id).toBe(added.id + 2);
+    });
+
+    it('names the ids that hold a different pet, each field compared', async () => {
+      await pets.restore([pet(1), pet(2), pet(3), pet(4, { status: 'sold' }), pet(5)]);
+      const candidates = [pet(1), pet(2, { name: 'Other' }), pet(3, { categoryId: 99 }), pet(4), pet(5, { status: 'sold' }), pet(6)];
+      expect(await pets.conflictsOf(candidates)).toEqual([2, 3, 4, 5]);
+      expect(await pets.conflictsOf([pet(1), pet(6)])).toEqual([]);
+    });
+
+    it('writes nothing of a batch in which one id holds a different pet', async () => {
+      await pets.restore([pet(2)]);
+      const refused = pets.restore([pet(1), pet(2, { name: 'Changed' }), pet(3)]);
+      await expect(refused).rejects.toBeInstanceOf(RestoreConflict);
+      await expect(refused).rejects.toMatchObject({ id: 2, message: 'pet 2 is stored already with other fields' });
+      expect(await pets.list({ limit: 10 })).toEqual([pet(2)]);
+    });
+
+    it('refuses ids out of order, repeated or not pet ids, and writes nothing', async () => {
+      for (const batch of [[pet(2), pet(1)], [pet(1), pet(1)], [pet(0)], [pet(1.5)], [pet(2 ** 53)]]) {
+        await expect(pets.restore(batch)).rejects.toBeInstanceOf(TypeError);
+      }
+      expect(await pets.list({ limit: 10 })).toEqual([]);
+    });
+
+    it('takes an empty batch as nothing to do', async () => {
+      expect(await pets.restore([])).toEqual({ added: 0, unchanged: 0 });
+      expect((await pets.add({ name: 'First', categoryId: 1 })).id).toBe(1);
+    });
+  });
+}
