@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `petstore`: the command line, a second host for the core. The same configuration (STORAGE,
 // MONGODB_URI, ...) and the same composition root as the API; no HTTP.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Container } from 'inversify';
 import { sha256 } from '../adapters/auth/static-key-authenticator.js';
 import type { CliUseCases } from '../adapters/cli/cli-program.js';
 import { runCli } from '../adapters/cli/run-cli.js';
+import type { PetRestore } from '../adapters/persistence/pet-restore.js';
 import type { CreatePet } from '../core/use-cases/create-pet.js';
 import type { GetPet } from '../core/use-cases/get-pet.js';
 import type { ListPets } from '../core/use-cases/list-pets.js';
@@ -15,6 +18,15 @@ import { createLogger } from './logger.js';
 import { TOKENS } from './tokens.js';
 
 let container: Container | undefined;
+
+/** Backpressure by stream.pipeline. A reader that leaves early (`| head`) ends the export quietly, as it ends `cat`. */
+async function pipeToStdout(chunks: AsyncIterable<string>): Promise<void> {
+  try {
+    await pipeline(Readable.from(chunks, { objectMode: false }), process.stdout, { end: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+  }
+}
 
 async function useCases(): Promise<CliUseCases> {
   let config;
@@ -29,6 +41,7 @@ async function useCases(): Promise<CliUseCases> {
     listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
     createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),
     getPet: await container.getAsync<GetPet>(TOKENS.GetPet),
+    petRestore: await container.getAsync<PetRestore>(TOKENS.PetRestore),
   };
 }
 
@@ -41,7 +54,13 @@ const exitCode = await runCli(
       return { key, digest: sha256(key).toString('hex') };
     },
   },
-  { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), columns: process.stdout.columns },
+  {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    pipe: pipeToStdout,
+    columns: process.stdout.columns,
+    errTerminal: process.stderr.isTTY ? process.stderr : undefined,
+  },
 );
 process.exitCode = exitCode;
 // Closes the database connections, if any were opened. A binding whose making failed (storage out of

@@ -19,6 +19,7 @@ import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memo
 import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
 import { MongoIdempotencyStore } from '../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
+import type { PetRestore } from '../adapters/persistence/pet-restore.js';
 import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
 import { TOKENS } from './tokens.js';
@@ -35,6 +36,10 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   container.bind<ApiKeys>(TOKENS.ApiKeys).toConstantValue(keys);
 
   bindStorage(container, config);
+  container
+    .bind<PetRestore>(TOKENS.PetRestore)
+    // Both repositories bindStorage chooses from offer restores (the PetRestore contract suite holds them to it).
+    .toResolvedValue((pets: PetRepository & PetRestore) => pets, [TOKENS.PetRepository]);
   bindMeasuredStorage(container, config);
   container
     .bind<Authenticator>(TOKENS.Authenticator)

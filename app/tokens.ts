@@ -4,6 +4,8 @@ export const TOKENS = {
   Logger: Symbol.for('Logger'),
   ApiKeys: Symbol.for('ApiKeys'),
   PetRepository: Symbol.for('PetRepository'),
+  /** The same repository's restore (pets keep their ids), for the command line's import. */
+  PetRestore: Symbol.for('PetRestore'),
   IdempotencyStore: Symbol.for('IdempotencyStore'),
   /** What the use cases are given: the storage adapters above, measured when metrics are on. */
   PetRepositoryInUse: Symbol.for('PetRepositoryInUse'),

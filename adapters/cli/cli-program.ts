@@ -4,12 +4,18 @@ import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
 import { newPetOf } from '../../core/pet.js';
+import type { PetRestore } from '../persistence/pet-restore.js';
+import { petExportChunks } from './export-pets.js';
+import { IMPORT_MODES, importPets, type ImportMode } from './import-pets.js';
+import { progressBar, progressLines } from './import-progress.js';
 import { petJson, petTable } from './pet-output.js';
 
 export interface CliUseCases {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;
   readonly getPet: GetPet;
+  /** The storage's own restore, for `pets import --mode restore`: pets keep their ids. */
+  readonly petRestore: PetRestore;
 }
 
 export interface CliDependencies {
@@ -23,8 +29,15 @@ export interface CliDependencies {
 export interface CliOutput {
   out(text: string): void;
   err(text: string): void;
+  /**
+   * Writes to stdout as the chunks come, reading the next only when stdout has room for it, so
+   * that a slow reader of a large export holds the export back rather than filling memory.
+   */
+  pipe(chunks: AsyncIterable<string>): Promise<void>;
   /** Columns to wrap help text at: the terminal's width, when there is one (else 80). */
   readonly columns?: number | undefined;
+  /** stderr, when it is a terminal: progress is drawn there as a bar; otherwise it is plain lines. */
+  readonly errTerminal?: NodeJS.WritableStream | undefined;
 }
 
 /**
@@ -56,7 +69,7 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
   const json = () => new Option('--json', 'write JSON (one pet a line) instead of a table');
   const status = () => new Option('--status <status>', 'one of the pet statuses').choices(PET_STATUSES);
 
-  const pets = program.command('pets').description('list, add and get pets').exitOverride();
+  const pets = program.command('pets').description('list, add, get, export and import pets').exitOverride();
   pets
     .command('list')
     .description('list pets in ascending id order, one page')
@@ -94,6 +107,39 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       const { getPet } = await dependencies.useCases();
       const pet = await getPet.execute(id);
       output.out(options.json ? `${petJson(pet)}\n` : `${petTable([pet])}\n`);
+    });
+
+  pets
+    .command('export')
+    .description('write every pet as JSON Lines (one JSON object a line, in id order) to stdout, page by page')
+    .addOption(status())
+    .exitOverride()
+    .action(async (options: { status?: PetStatus }) => {
+      const { listPets } = await dependencies.useCases();
+      await output.pipe(petExportChunks(listPets, options.status));
+    });
+  pets
+    .command('import')
+    .description(
+      'add the pets of a JSON Lines file (as export writes it); the whole file is checked before anything is written, and a bad line refuses it',
+    )
+    .argument('<file>', 'the file to read (read twice: a file, not a pipe)')
+    .addOption(
+      new Option('--mode <mode>', 'restore: pets keep their ids, and a re-run adds nothing; merge: every pet is added anew, under a new id')
+        .choices(IMPORT_MODES)
+        .default('restore'),
+    )
+    .addOption(new Option('--json', 'write the counts as JSON'))
+    .exitOverride()
+    .action(async (file: string, options: { mode: ImportMode; json?: boolean }) => {
+      const { createPet, petRestore } = await dependencies.useCases();
+      const progress = output.errTerminal === undefined ? progressLines((text) => { output.err(text); }) : progressBar(output.errTerminal);
+      const report = await importPets(file, options.mode, { createPet, petRestore }, progress);
+      output.out(
+        options.json
+          ? `${JSON.stringify(report)}\n`
+          : `imported ${file} (${options.mode}): ${report.pets} pets, ${report.added} added, ${report.unchanged} stored already\n`,
+      );
     });
 
   const keys = program.command('keys').description('API keys').exitOverride();

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { DomainError, RuleViolation } from '../../core/errors.js';
+import { ImportRefused, ImportStopped } from './import-pets.js';
 import { createCliProgram, type CliDependencies, type CliOutput } from './cli-program.js';
 
 /** How the command ended, as its exit status. */
@@ -39,6 +40,8 @@ function messageOf(error: unknown): string {
     // The core's words, with the option's name where the core put its own.
     return error.message.startsWith(`${error.field} `) ? `${option}${error.message.slice(error.field.length)}` : `${option}: ${error.message}`;
   }
+  if (error instanceof ImportRefused) return `${error.message}; nothing was imported`;
+  if (error instanceof ImportStopped) return `${messageOf(error.cause)}; ${error.message}`;
   if (error instanceof DomainError && error.code === 'storage_unavailable') {
     // The cause is not printed: a driver's message may carry parts of the connection string.
     return 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
-import { CreatePet } from '../../../core/use-cases/create-pet.js';
-import { GetPet } from '../../../core/use-cases/get-pet.js';
-import { ListPets } from '../../../core/use-cases/list-pets.js';
-import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
+import { EXIT } from '../../../adapters/cli/run-cli.js';
+import { cliOver } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import type { PetRepository } from '../../../core/ports.js';
-
-/** The command line over one in-memory catalogue, for as many commands as a test runs: one process. */
-function cliOver(pets: PetRepository = new InMemoryPetRepository()) {
-  const useCases = { listPets: new ListPets(pets), createPet: new CreatePet(pets), getPet: new GetPet(pets) };
-  return async (...args: string[]) => {
-    let out = '';
-    let err = '';
-    const code = await runCli(
-      args,
-      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }) },
-      { out: (text) => (out += text), err: (text) => (err += text) },
-    );
-    return { code, out, err };
-  };
-}
 
 describe('runCli, over one in-memory catalogue', () => {
   it('adds, lists and gets pets: a round trip within one process', async () => {
@@ -72,7 +54,17 @@ describe('runCli, over one in-memory catalogue', () => {
   });
 
   it.each(
-    [['--help'], ['pets', '--help'], ['pets', 'list', '--help'], ['pets', 'add', '--help'], ['pets', 'get', '--help'], ['keys', '--help'], ['keys', 'new', '--help']].map(
+    [
+      ['--help'],
+      ['pets', '--help'],
+      ['pets', 'list', '--help'],
+      ['pets', 'add', '--help'],
+      ['pets', 'get', '--help'],
+      ['pets', 'export', '--help'],
+      ['pets', 'import', '--help'],
+      ['keys', '--help'],
+      ['keys', 'new', '--help'],
+    ].map(
       (args) => [args.join(' '), args] as const,
     ),
   )(

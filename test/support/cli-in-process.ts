@@ -1,0 +1,42 @@
+import { ListPets } from '../../core/use-cases/list-pets.js';
+import { CreatePet } from '../../core/use-cases/create-pet.js';
+import { GetPet } from '../../core/use-cases/get-pet.js';
+import type { PetRepository } from '../../core/ports.js';
+import { runCli } from '../../adapters/cli/run-cli.js';
+import type { CliOutput } from '../../adapters/cli/cli-program.js';
+import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import type { PetRestore } from '../../adapters/persistence/pet-restore.js';
+
+export interface CliRun {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+/**
+ * The command line over one catalogue (in memory unless given), for as many commands as a test
+ * runs: one process, as memory storage means. stdout and stderr are collected as text.
+ */
+export function cliOver(
+  pets: PetRepository & PetRestore = new InMemoryPetRepository(),
+  output: Partial<Pick<CliOutput, 'pipe' | 'errTerminal'>> = {},
+): (...args: string[]) => Promise<CliRun> {
+  const useCases = { listPets: new ListPets(pets), createPet: new CreatePet(pets), getPet: new GetPet(pets), petRestore: pets };
+  return async (...args) => {
+    let out = '';
+    let err = '';
+    const code = await runCli(
+      args,
+      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }) },
+      {
+        out: (text) => (out += text),
+        err: (text) => (err += text),
+        pipe: async (chunks) => {
+          for await (const chunk of chunks) out += chunk;
+        },
+        ...output,
+      },
+    );
+    return { code, out, err };
+  };
+}
