@@ -41,7 +41,11 @@ function messageOf(error: unknown): string {
     return error.message.startsWith(`${error.field} `) ? `${option}${error.message.slice(error.field.length)}` : `${option}: ${error.message}`;
   }
   if (error instanceof ImportRefused) return `${error.message}; nothing was imported`;
-  if (error instanceof ImportStopped) return `${messageOf(error.cause)}; ${error.message}`;
+  if (error instanceof ImportStopped) {
+    // A line refused while writing (the file changed since its check) is the reason, not a refusal of the whole file.
+    const reason = error.cause instanceof ImportRefused ? error.cause.message : messageOf(error.cause);
+    return `${reason}; ${error.message}`;
+  }
   if (error instanceof DomainError && error.code === 'storage_unavailable') {
     // The cause is not printed: a driver's message may carry parts of the connection string.
     return 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';

@@ -1,5 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { closedPort } from '../support/tcp-proxy.js';
 import { mongoPerTest, mongoUri, noMongo } from '../support/mongo.js';
 import { PETSTORE_BIN, runPetstore } from '../support/petstore-command.js';
@@ -50,6 +54,46 @@ describe('the petstore command, run as a user runs it', () => {
   });
 });
 
+/** A JSON Lines file of `count` pets with ids 1, 3, 5, ... and, if asked, one bad line; removed after each test. */
+function importFiles() {
+  let dir = '';
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'petstore-command-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return (name: string, count: number, badLine?: number): string => {
+    const lines = Array.from({ length: count }, (_, index) =>
+      index + 1 === badLine ? '{"id":"x"}' : JSON.stringify({ id: 2 * index + 1, name: `Pet ${index + 1}`, categoryId: index % 4, ...(index % 3 === 0 ? { status: 'sold' } : {}) }),
+    );
+    const path = join(dir, name);
+    writeFileSync(path, lines.map((line) => `${line}\n`).join(''));
+    return path;
+  };
+}
+
+describe('petstore pets import and export, run as a user runs them, on memory storage', () => {
+  const fileOf = importFiles();
+
+  it('imports a file, with plain progress lines on a stderr that is not a terminal, and exports nothing from a new process', async () => {
+    const path = fileOf('pets.ndjson', 1_500);
+    const imported = await runPetstore(['pets', 'import', path]);
+    expect({ code: imported.code, stdout: imported.stdout }).toEqual({ code: 0, stdout: `imported ${path} (restore): 1500 pets, 1500 added, 0 stored already\n` });
+    expect(imported.stderr).toMatch(/^(?:checking: \d0% \(\d+ of \d+ bytes\)\n)*checking: 100% \(\d+ of \d+ bytes\)\nwriting: 60% \(1000 of 1500 pets\)\nwriting: 100% \(1500 of 1500 pets\)\n$/);
+    // Memory storage lives as long as its process: the next command starts from nothing.
+    expect(await runPetstore(['pets', 'export'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('refuses a file with a bad line in the middle with exit 1, naming the line', async () => {
+    const path = fileOf('bad.ndjson', 1_500, 700);
+    const refused = await runPetstore(['pets', 'import', path, '--mode', 'merge']);
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(refused.stderr.split('\n').at(-2)).toBe(`petstore: ${path} line 700: id must be a pet id: an integer from 1 to 9007199254740991; nothing was imported`);
+    expect(refused.stderr).not.toMatch(/^writing/m);
+  });
+});
+
 describe('petstore keys new', () => {
   let service: ServiceProcess | undefined;
   afterEach(async () => {
@@ -88,5 +132,42 @@ describe.skipIf(noMongo)('the petstore command over MongoDB', () => {
       '{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n{"id":2,"name":"Tom","categoryId":4}\n',
     );
     expect((await runPetstore(['pets', 'get', '2', '--json'], env())).stdout).toBe('{"id":2,"name":"Tom","categoryId":4}\n');
+  });
+
+  describe('export and import', () => {
+    const fileOf = importFiles();
+    const env = () => ({ STORAGE: 'mongo', MONGODB_URI: mongoUri(), MONGODB_DB: mongo.fixture.databaseName });
+
+    it('restores a file, exports it byte for byte, and a second restore adds nothing', async () => {
+      const path = fileOf('pets.ndjson', 2_500);
+      expect((await runPetstore(['pets', 'import', path], env())).stdout).toBe(`imported ${path} (restore): 2500 pets, 2500 added, 0 stored already\n`);
+      const exported = await runPetstore(['pets', 'export'], env());
+      expect({ code: exported.code, stderr: exported.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(exported.stdout).toBe(readFileSync(path, 'utf8'));
+      expect((await runPetstore(['pets', 'import', path, '--json'], env())).stdout).toBe('{"pets":2500,"added":0,"unchanged":2500}\n');
+      expect((await runPetstore(['pets', 'export'], env())).stdout).toBe(exported.stdout);
+      // The id counter moved past the restored ids: the next pet gets the next id.
+      expect((await runPetstore(['pets', 'add', '--name', 'Next', '--category-id', '1', '--json'], env())).stdout).toBe('{"id":5000,"name":"Next","categoryId":1}\n');
+    });
+
+    it('refuses a file with a bad line in the middle, and the database holds nothing of it', async () => {
+      const path = fileOf('bad.ndjson', 2_500, 1_800);
+      const refused = await runPetstore(['pets', 'import', path], env());
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.split('\n').at(-2)).toMatch(new RegExp(`^petstore: ${path} line 1800: `));
+      expect((await runPetstore(['pets', 'export'], env())).stdout).toBe('');
+    });
+
+    it('ends quietly when the reader of an export leaves early', async () => {
+      const path = fileOf('pets.ndjson', 5_000);
+      await runPetstore(['pets', 'import', path], env());
+      const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'export'], { env: { PATH: process.env.PATH ?? '', ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await once(child.stdout, 'data');
+      child.stdout.destroy();
+      const [code] = (await once(child, 'close')) as [number | null];
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    });
   });
 });

@@ -1,0 +1,250 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT } from '../../../adapters/cli/run-cli.js';
+import { IMPORT_BATCH } from '../../../adapters/cli/import-pets.js';
+import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { StorageUnavailable } from '../../../core/errors.js';
+import { PET_STATUSES, type Pet } from '../../../core/pet.js';
+import { cliOver } from '../../support/cli-in-process.js';
+
+const UNREACHABLE = 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';
+
+/** A catalogue with what an export must carry exactly: gaps in the ids, every status and none, names JSON must escape. */
+function catalogue(count: number): Pet[] {
+  const names = ['Rex', 'Tom "the cat"', 'Réx 🐕‍🦺', 'back\\slash', 'line\u2028separator', 'Zoë'];
+  const pets: Pet[] = [];
+  for (let id = 1; pets.length < count; id += 1) {
+    if (id % 7 === 0) continue;
+    const status = [...PET_STATUSES, undefined][id % 4];
+    const fields = { id, name: `${names[id % names.length] ?? ''} ${id}`, categoryId: (id % 5) - 2 };
+    pets.push(status === undefined ? fields : { ...fields, status });
+  }
+  return pets;
+}
+
+async function storeHolding(pets: readonly Pet[]): Promise<InMemoryPetRepository> {
+  const store = new InMemoryPetRepository();
+  await store.restore(pets);
+  return store;
+}
+
+describe('petstore pets export and import, over in-memory catalogues in one process', () => {
+  let dir: string;
+  const file = (name: string) => join(dir, name);
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'petstore-import-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A JSON Lines file of these lines, numbered from 1. */
+  function fileOf(name: string, lines: readonly string[]): string {
+    writeFileSync(file(name), lines.map((line) => `${line}\n`).join(''));
+    return file(name);
+  }
+
+  it('exports every pet in id order, then restores an identical catalogue: the second export is byte for byte the first', async () => {
+    const pets = catalogue(2_500);
+    const exported = await cliOver(await storeHolding(pets))('pets', 'export');
+    expect({ code: exported.code, err: exported.err }).toEqual({ code: EXIT.ok, err: '' });
+    expect(exported.out.split('\n').slice(0, 3)).toEqual([
+      '{"id":1,"name":"Tom \\"the cat\\" 1","categoryId":-1,"status":"pending"}',
+      '{"id":2,"name":"Réx 🐕‍🦺 2","categoryId":0,"status":"sold"}',
+      '{"id":3,"name":"back\\\\slash 3","categoryId":1}',
+    ]);
+    expect(exported.out.split('\n')).toHaveLength(2_501);
+    writeFileSync(file('pets.ndjson'), exported.out);
+
+    const restored = new InMemoryPetRepository();
+    const petstore = cliOver(restored);
+    const imported = await petstore('pets', 'import', file('pets.ndjson'));
+    expect({ code: imported.code, out: imported.out }).toEqual({ code: EXIT.ok, out: `imported ${file('pets.ndjson')} (restore): 2500 pets, 2500 added, 0 stored already\n` });
+    expect((await petstore('pets', 'export')).out).toBe(exported.out);
+    expect((await petstore('pets', 'add', '--name', 'Next', '--category-id', '1', '--json')).out).toBe(`{"id":${(pets.at(-1) as Pet).id + 1},"name":"Next","categoryId":1}\n`);
+  });
+
+  it('exports only the pets with a status, when one is asked for, and nothing from an empty catalogue', async () => {
+    const pets = catalogue(300);
+    const sold = await cliOver(await storeHolding(pets))('pets', 'export', '--status', 'sold');
+    expect(sold.out).toBe(pets.filter((pet) => pet.status === 'sold').map((pet) => `${JSON.stringify(pet)}\n`).join(''));
+    expect(await cliOver()('pets', 'export')).toEqual({ code: EXIT.ok, out: '', err: '' });
+  });
+
+  it('reads a page only when the reader asks for more: a slow reader holds the export back', async () => {
+    const store = await storeHolding(catalogue(1_000));
+    const list = store.list.bind(store);
+    let pagesRead = 0;
+    const counted = Object.assign(store, { list: (query: Parameters<typeof list>[0]) => ((pagesRead += 1), list(query)) });
+    const chunksSeen: number[] = [];
+    const petstore = cliOver(counted, {
+      pipe: async (chunks) => {
+        const reader = chunks[Symbol.asyncIterator]();
+        for (let chunk = 0; chunk < 3; chunk += 1) {
+          await reader.next();
+          chunksSeen.push(pagesRead);
+        }
+        await reader.return?.();
+      },
+    });
+    expect((await petstore('pets', 'export')).code).toBe(EXIT.ok);
+    expect(chunksSeen).toEqual([1, 2, 3]);
+    expect(pagesRead).toBe(3);
+  });
+
+  it('adds nothing when the same restore runs again, and says so', async () => {
+    const pets = catalogue(1_200);
+    writeFileSync(file('pets.ndjson'), (await cliOver(await storeHolding(pets))('pets', 'export')).out);
+    const petstore = cliOver();
+    await petstore('pets', 'import', file('pets.ndjson'));
+    const again = await petstore('pets', 'import', file('pets.ndjson'), '--json');
+    expect({ code: again.code, out: again.out }).toEqual({ code: EXIT.ok, out: '{"pets":1200,"added":0,"unchanged":1200}\n' });
+    expect((await petstore('pets', 'export')).out).toBe(readFileSync(file('pets.ndjson'), 'utf8'));
+  });
+
+  it('refuses a file with a bad line in the middle, naming the line and the reason, and writes nothing of it', async () => {
+    const lines = catalogue(2_500).map((pet) => JSON.stringify(pet));
+    lines[1_499] = '{"id":1750,"name":"Rex","categoryId":"3"}';
+    const path = fileOf('bad.ndjson', lines);
+    for (const mode of ['restore', 'merge']) {
+      const petstore = cliOver();
+      const refused = await petstore('pets', 'import', path, '--mode', mode);
+      expect({ code: refused.code, out: refused.out }).toEqual({ code: EXIT.failure, out: '' });
+      expect(refused.err.split('\n').at(-2)).toBe(
+        `petstore: ${path} line 1500: categoryId must be an integer from -9007199254740991 to 9007199254740991; larger values cannot be represented exactly and are not rounded; nothing was imported`,
+      );
+      expect((await petstore('pets', 'export')).out).toBe('');
+    }
+  });
+
+  it.each([
+    ['a line that is not JSON', ['{"id":1,"name":"A","categoryId":1}', '{"id":2,'], 'line 2: not JSON'],
+    ['a pet without an id, in a restore', ['{"id":1,"name":"A","categoryId":1}', '{"name":"B","categoryId":1}'], "line 2: no id: a restore keeps each pet's id (use --mode merge to give pets new ids)"],
+    ['ids out of order', ['{"id":5,"name":"A","categoryId":1}', '{"id":3,"name":"B","categoryId":1}'], 'line 2: id 3 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
+    ['an id twice', ['{"id":5,"name":"A","categoryId":1}', '', '{"id":5,"name":"A","categoryId":1}'], 'line 3: id 5 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
+    ['a field that is not a pet field', ['{"id":1,"name":"A","categoryId":1,"owner":"me"}'], 'line 1: "owner" is not a field of a pet'],
+  ])('refuses %s, writing nothing', async (_, lines, reason) => {
+    const path = fileOf('pets.ndjson', lines);
+    const petstore = cliOver();
+    const refused = await petstore('pets', 'import', path);
+    expect(refused.code).toBe(EXIT.failure);
+    expect(refused.err.split('\n').at(-2)).toBe(`petstore: ${path} ${reason}; nothing was imported`);
+    expect((await petstore('pets', 'export')).out).toBe('');
+  });
+
+  it('refuses to overwrite a stored pet that differs, naming its line, and writes nothing', async () => {
+    const petstore = cliOver(await storeHolding([{ id: 1002, name: 'Someone else', categoryId: 1 }]));
+    const path = fileOf('pets.ndjson', catalogue(1_200).map((pet) => JSON.stringify(pet)));
+    const refused = await petstore('pets', 'import', path);
+    const line = catalogue(1_200).findIndex((pet) => pet.id === 1002) + 1;
+    expect(refused.err.split('\n').at(-2)).toBe(`petstore: ${path} line ${line}: pet 1002 is stored already with other fields; a restore never overwrites a pet; nothing was imported`);
+    expect((await petstore('pets', 'export')).out).toBe('{"id":1002,"name":"Someone else","categoryId":1}\n');
+  });
+
+  it('refuses bytes that are not UTF-8, a line too long, a file that is not there and one that cannot be read twice', async () => {
+    writeFileSync(file('latin1.ndjson'), Buffer.concat([Buffer.from('{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"Zo'), Buffer.of(0xeb), Buffer.from('","categoryId":1}\n')]));
+    writeFileSync(file('long.ndjson'), `{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"${'x'.repeat(70_000)}","categoryId":1}\n`);
+    const petstore = cliOver();
+    const reasons = [];
+    for (const name of ['latin1.ndjson', 'long.ndjson', 'missing.ndjson', '.']) {
+      const { code, err } = await petstore('pets', 'import', file(name));
+      expect(code).toBe(EXIT.failure);
+      reasons.push(err.split('\n').at(-2));
+    }
+    expect(reasons).toEqual([
+      `petstore: ${file('latin1.ndjson')} line 2: not UTF-8 text; nothing was imported`,
+      `petstore: ${file('long.ndjson')} line 2: longer than 65536 bytes; nothing was imported`,
+      `petstore: ${file('missing.ndjson')}: cannot be read (no such file); nothing was imported`,
+      `petstore: ${file('.')}: is not a regular file: an import reads its file twice (check, then write); nothing was imported`,
+    ]);
+    expect((await petstore('pets', 'export')).out).toBe('');
+  });
+
+  it('merges: every pet is added anew under the next ids, whatever id its line gives or lacks', async () => {
+    const petstore = cliOver(await storeHolding([{ id: 1, name: 'Old', categoryId: 1 }, { id: 9, name: 'Older', categoryId: 1 }]));
+    const path = fileOf('pets.ndjson', ['{"id":1,"name":"Old","categoryId":1}', '{"name":"New","categoryId":2,"status":"sold"}']);
+    expect((await petstore('pets', 'import', path, '--mode', 'merge')).out).toBe(`imported ${path} (merge): 2 pets, 2 added, 0 stored already\n`);
+    expect((await petstore('pets', 'export')).out.split('\n').slice(2)).toEqual([
+      '{"id":10,"name":"Old","categoryId":1}',
+      '{"id":11,"name":"New","categoryId":2,"status":"sold"}',
+      '',
+    ]);
+  });
+
+  it('says, when storage fails part way through a restore, which lines were written; running it again finishes it', async () => {
+    const pets = catalogue(2_500);
+    const path = fileOf('pets.ndjson', pets.map((pet) => JSON.stringify(pet)));
+    const store = new InMemoryPetRepository();
+    const restore = store.restore.bind(store);
+    let calls = 0;
+    const failing = Object.assign(store, {
+      restore: (batch: readonly Pet[]) => ((calls += 1), calls === 2 ? Promise.reject(new StorageUnavailable()) : restore(batch)),
+    });
+    const stopped = await cliOver(failing)('pets', 'import', path);
+    expect(stopped.code).toBe(EXIT.failure);
+    expect(stopped.err.split('\n').at(-2)).toBe(
+      `petstore: ${UNREACHABLE}; the import stopped at line ${IMPORT_BATCH + 1}, with ${IMPORT_BATCH} pets of the file written; run the same import again to finish (a restore passes over the pets it wrote already)`,
+    );
+    const finished = await cliOver(failing)('pets', 'import', path);
+    expect(finished.out).toBe(`imported ${path} (restore): 2500 pets, 1500 added, 1000 stored already\n`);
+    expect((await cliOver(store)('pets', 'export')).out).toBe(readFileSync(path, 'utf8'));
+  });
+
+  it('says, when storage fails part way through a merge, from which line on nothing was added', async () => {
+    const store = new InMemoryPetRepository();
+    const add = store.add.bind(store);
+    const failing = Object.assign(store, { add: (newPet: Pet) => (store.list({ limit: 5 }).then((stored) => stored.length === 2 ? Promise.reject(new Error('disk full')) : add(newPet))) });
+    const path = fileOf('pets.ndjson', ['{"name":"A","categoryId":1}', '{"name":"B","categoryId":1}', '{"name":"C","categoryId":1}']);
+    const stopped = await cliOver(failing)('pets', 'import', path, '--mode', 'merge');
+    expect(stopped.err.split('\n').at(-2)).toBe(
+      'petstore: disk full; the import stopped at line 3, with 2 pets of the file written; import only the lines from there on, or the pets before it are added twice',
+    );
+  });
+
+  it('stops where a file changed between its check and its writing, and says how far it got', async () => {
+    const path = fileOf('pets.ndjson', ['{"id":1,"name":"A","categoryId":1}', '{"id":2,"name":"B","categoryId":1}']);
+    const store = new InMemoryPetRepository();
+    const conflictsOf = store.conflictsOf.bind(store);
+    const changing = Object.assign(store, {
+      conflictsOf: (pets: readonly Pet[]) => {
+        // The check has read the whole file; someone writes to it before the import does.
+        appendFileSync(path, 'oops\n');
+        return conflictsOf(pets);
+      },
+    });
+    const stopped = await cliOver(changing)('pets', 'import', path);
+    expect(stopped.err.split('\n').at(-2)).toBe(
+      `petstore: ${path} line 3: not JSON; the import stopped at line 3, with 0 pets of the file written; run the same import again to finish (a restore passes over the pets it wrote already)`,
+    );
+  });
+
+  it('shows progress as plain lines when stderr is not a terminal: a line each tenth, per phase', async () => {
+    const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
+    const size = statSync(path).size;
+    const { err } = await cliOver()('pets', 'import', path);
+    const lines = err.trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('writing'))).toEqual([
+      'writing: 40% (1000 of 2500 pets)',
+      'writing: 80% (2000 of 2500 pets)',
+      'writing: 100% (2500 of 2500 pets)',
+    ]);
+    const checking = lines.filter((line) => line.startsWith('checking'));
+    expect(checking.at(-1)).toBe(`checking: 100% (${size} of ${size} bytes)`);
+    expect(checking.length).toBeGreaterThan(1);
+    expect(lines).toEqual([...checking, ...lines.filter((line) => line.startsWith('writing'))]);
+  });
+
+  it('draws a bar on a terminal, and writes no plain progress lines there', async () => {
+    const path = fileOf('pets.ndjson', catalogue(50).map((pet) => JSON.stringify(pet)));
+    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    let drawn = '';
+    terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()));
+    const { code, err } = await cliOver(undefined, { errTerminal: terminal })('pets', 'import', path, '--mode', 'merge');
+    expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
+    expect(drawn).toContain(`checking |${'█'.repeat(40)}| 100%`);
+    expect(drawn).toContain(`writing  |${'█'.repeat(40)}| 100%  50/50 pets`);
+  });
+});
