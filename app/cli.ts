@@ -13,8 +13,6 @@ import type { GetPet } from '../core/use-cases/get-pet.js';
 import type { ListPets } from '../core/use-cases/list-pets.js';
 import { newApiKey } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createContainer } from './container.js';
-import { createLogger } from './logger.js';
 import { TOKENS } from './tokens.js';
 
 let container: Container | undefined;
@@ -36,6 +34,8 @@ async function useCases(): Promise<CliUseCases> {
   } catch (error) {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
+  // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
+  const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logger.js')]);
   container = createContainer(config, createLogger(config), { keys: [] });
   return {
     listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
