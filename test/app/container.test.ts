@@ -26,6 +26,11 @@ describe('the composition root', () => {
     expect(wired.get(TOKENS.IdempotencyStore)).toBeInstanceOf(InMemoryIdempotencyStore);
   });
 
+  it("offers the command line's restore on the very repository the use cases read", () => {
+    const wired = container();
+    expect(wired.get(TOKENS.PetRestore)).toBe(wired.get(TOKENS.PetRepository));
+  });
+
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
     const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', IDEMPOTENCY_MAX_KEYS: '2' });
     const store = createContainer(bounded, createLogger(bounded), resolveApiKeys(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
@@ -47,6 +52,7 @@ describe('the composition root', () => {
   it('wires MongoDB storage when STORAGE=mongo, preparing its indexes before first use', async () => {
     // Nothing listens on port 1: resolving the repository tries its indexes and reports the outage.
     await expect(mongoContainer().getAsync(TOKENS.PetRepository)).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(mongoContainer().getAsync(TOKENS.PetRestore)).rejects.toBeInstanceOf(StorageUnavailable);
     await expect(mongoContainer().getAsync(TOKENS.IdempotencyStore)).rejects.toBeInstanceOf(StorageUnavailable);
   });
 
