@@ -13,7 +13,7 @@ export async function* petExportChunks(listPets: ListPets, status: PetStatus | u
   let afterId: number | undefined;
   do {
     const page = await listPets.execute({ status, limit: PAGE_LIMIT_MAX, afterId });
-    if (page.pets.length > 0) yield page.pets.map((pet) => `${petJson(pet)}\n`).join('');
+    yield page.pets.map((pet) => `${petJson(pet)}\n`).join('');
     afterId = page.next?.afterId;
   } while (afterId !== undefined);
 }

@@ -16,8 +16,8 @@ export type ImportPhase = 'checking' | 'writing';
 export interface ImportProgress {
   /** `done` of `total`: bytes of the file while checking, pets while writing. */
   update(phase: ImportPhase, done: number, total: number): void;
-  /** The phase is over. */
-  finish(phase: ImportPhase): void;
+  /** The phase updated last is over. */
+  finish(): void;
 }
 
 /** Where an import writes: the core's CreatePet for a merge, the storage's restore for a restore. */
@@ -55,13 +55,13 @@ export class ImportStopped extends Error {
     mode: ImportMode,
     options: { cause: unknown },
   ) {
-    super(`the import stopped at line ${line}, with ${written} pets of the file written; ${STOPPED_HINT[mode]}`, options);
+    super(`the import stopped at line ${line}: the ${written} pets before it are written; ${STOPPED_HINT[mode]}`, options);
     this.name = 'ImportStopped';
   }
 }
 
 const STOPPED_HINT: Readonly<Record<ImportMode, string>> = {
-  restore: 'run the same import again to finish (a restore passes over the pets it wrote already)',
+  restore: 'run the same import again to finish (a restore passes over whatever it wrote already)',
   merge: 'import only the lines from there on, or the pets before it are added twice',
 };
 
@@ -90,8 +90,8 @@ export async function importPets(file: string, mode: ImportMode, targets: Import
 /** Import reads the file twice, so it must be a file that can be read twice, not a pipe. */
 async function regularFileSize(file: string): Promise<number> {
   const stats = await stat(file).catch((error: unknown) => {
-    const { code } = error as NodeJS.ErrnoException;
-    throw new ImportRefused(file, undefined, `cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? 'unknown error')})`);
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new ImportRefused(file, undefined, `cannot be read (${code === 'ENOENT' ? 'no such file' : message})`);
   });
   if (!stats.isFile()) throw new ImportRefused(file, undefined, 'is not a regular file: an import reads its file twice (check, then write)');
   return stats.size;
@@ -121,7 +121,7 @@ async function checkFile(file: string, size: number, mode: ImportMode, petRestor
     if (batch.length === IMPORT_BATCH) await checkBatch();
   }
   if (batch.length > 0) await checkBatch();
-  progress.finish('checking');
+  progress.finish();
   return count;
 }
 
@@ -146,7 +146,7 @@ async function restoreFile(file: string, count: number, petRestore: PetRestore, 
     }
     if (batch.length > 0) await restoreBatch();
   }, 'restore', () => done);
-  progress.finish('writing');
+  progress.finish();
   return { pets: count, added, unchanged: count - added };
 }
 
@@ -161,7 +161,7 @@ async function mergeFile(file: string, count: number, createPet: CreatePet, prog
       if (done % IMPORT_BATCH === 0 || done === count) progress.update('writing', done, count);
     }
   }, 'merge', () => done);
-  progress.finish('writing');
+  progress.finish();
   return { pets: count, added: done, unchanged: 0 };
 }
 

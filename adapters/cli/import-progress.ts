@@ -2,28 +2,28 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { ImportPhase, ImportProgress } from './import-pets.js';
 
 const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = { checking: 'checking', writing: 'writing ' };
+/** What each phase counts: the file's bytes while checking (how many pets it holds is not known yet), then pets. */
+const UNIT: Readonly<Record<ImportPhase, string>> = { checking: 'bytes', writing: 'pets' };
 
 /**
  * On a terminal, a bar per phase, redrawn in place (cli-progress: a small, long-kept library that
  * draws one bar with a throttled redraw and puts the cursor back when it stops).
  */
 export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
-  let bar: SingleBar | undefined;
-  let barPhase: ImportPhase | undefined;
+  let shown: { phase: ImportPhase; bar: SingleBar } | undefined;
   return {
     update(phase, done, total) {
-      if (barPhase !== phase) {
-        bar?.stop();
-        bar = new SingleBar({ stream: terminal, format: `${PHASE_TEXT[phase]} |{bar}| {percentage}%  {value}/{total} ${phase === 'checking' ? 'bytes' : 'pets'}`, hideCursor: true }, Presets.shades_classic);
-        bar.start(total, 0);
-        barPhase = phase;
+      if (shown?.phase !== phase) {
+        shown?.bar.stop();
+        const format = `${PHASE_TEXT[phase]} |{bar}| {percentage}%  {value}/{total} ${UNIT[phase]}`;
+        shown = { phase, bar: new SingleBar({ stream: terminal, format, hideCursor: true }, Presets.shades_classic) };
+        shown.bar.start(total, 0);
       }
-      bar?.update(done);
+      shown.bar.update(done);
     },
-    finish(phase) {
-      if (barPhase === phase) bar?.stop();
-      bar = undefined;
-      barPhase = undefined;
+    finish() {
+      shown?.bar.stop();
+      shown = undefined;
     },
   };
 }
@@ -33,10 +33,10 @@ export function progressLines(writeLine: (text: string) => void): ImportProgress
   const tenthsShown: Partial<Record<ImportPhase, number>> = {};
   return {
     update(phase, done, total) {
-      const tenths = total === 0 ? 10 : Math.floor((done / total) * 10);
+      const tenths = Math.floor((done / total) * 10);
       if (tenths <= (tenthsShown[phase] ?? 0)) return;
       tenthsShown[phase] = tenths;
-      writeLine(`${phase}: ${tenths * 10}% (${done} of ${total} ${phase === 'checking' ? 'bytes' : 'pets'})\n`);
+      writeLine(`${phase}: ${tenths * 10}% (${done} of ${total} ${UNIT[phase]})\n`);
     },
     finish() {
       // Each line said where the phase stood already; the command's summary follows.

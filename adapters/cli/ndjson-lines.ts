@@ -50,7 +50,7 @@ export async function* ndjsonLines(chunks: AsyncIterable<Uint8Array>, maxLineByt
     }
     pendingBytes += bytes.length;
     if (pendingBytes > maxLineBytes) throw new UnreadableLine(number, `longer than ${maxLineBytes} bytes`);
-    if (bytes.length > 0) pending.push(bytes);
+    pending.push(bytes);
   }
   // The last line needs no line break after it.
   if (pendingBytes > 0) yield lineOf(Buffer.concat(pending));

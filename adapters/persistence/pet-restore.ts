@@ -32,9 +32,9 @@ export class RestoreConflict extends Error {
   }
 }
 
-/** Whether two pets hold the same fields; a status left out equals a status left out. */
-export function samePet(a: Pet, b: Pet): boolean {
-  return a.id === b.id && a.name === b.name && a.categoryId === b.categoryId && a.status === b.status;
+/** Whether a pet holds the same fields as another (stored under the same id); no status equals no status. */
+export function sameFields(a: Pet, b: Pet): boolean {
+  return a.name === b.name && a.categoryId === b.categoryId && a.status === b.status;
 }
 
 /** What both restores rely on: ids that storage can hold, each once, in ascending order. */

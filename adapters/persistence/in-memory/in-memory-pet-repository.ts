@@ -1,13 +1,13 @@
 import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
-import { assertRestorable, RestoreConflict, samePet, type PetRestore, type RestoreCount } from '../pet-restore.js';
+import { assertRestorable, RestoreConflict, sameFields, type PetRestore, type RestoreCount } from '../pet-restore.js';
 
 /**
- * Keeps pets in process memory, in one id-ordered list, and each status in its own. Pets the
- * store numbers itself are 1, 2, 3, ..., so the pet with id n sits at index n-1 and is found
- * at once; a restore may leave gaps, and then a binary search finds it. A page is a binary
- * search plus `limit` reads, whatever the number of pets.
+ * Keeps pets in process memory, in one id-ordered list, and each status in its own. Ids are
+ * 1, 2, 3, ... as the store hands them out, with gaps only where a restore left them, so a pet
+ * is found by a binary search, and a page is a binary search plus `limit` reads, whatever the
+ * number of pets.
  */
 export class InMemoryPetRepository implements PetRepository, PetRestore {
   private readonly byId: Pet[] = [];
@@ -50,18 +50,14 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
     let added = 0;
     for (const pet of pets) {
       if (this.stored(pet.id) !== undefined) continue;
-      const copy = petOf(pet.id, pet);
-      if (pet.id > (this.byId.at(-1)?.id ?? 0)) this.append(copy);
-      else this.insert(copy);
+      this.insert(petOf(pet.id, pet));
       added += 1;
     }
     return { added, unchanged: pets.length - added };
   }
 
+  /** The first pet with an id of at least `id`, if it has that very id (so 0, fractions and NaN find nothing). */
   private stored(id: PetId): Pet | undefined {
-    // The dense case first; any id that is not 1..length (0, negative, fractional, NaN) indexes nothing.
-    const atIndex = this.byId[id - 1];
-    if (atIndex?.id === id) return atIndex;
     const candidate = this.byId[firstIndexWithIdAbove(this.byId, id - 1)];
     return candidate?.id === id ? candidate : undefined;
   }
@@ -69,7 +65,7 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   private conflicting(pets: readonly Pet[]): PetId[] {
     return pets.filter((pet) => {
       const stored = this.stored(pet.id);
-      return stored !== undefined && !samePet(stored, pet);
+      return stored !== undefined && !sameFields(stored, pet);
     }).map((pet) => pet.id);
   }
 
@@ -80,7 +76,7 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
     if (pet.status !== undefined) this.byStatus[pet.status].push(pet);
   }
 
-  /** A restored pet with an id inside a gap: into its place in each list. */
+  /** A restored pet: into its place in each list (at the end, unless it fills a gap). */
   private insert(pet: Pet): void {
     Object.freeze(pet);
     this.byId.splice(firstIndexWithIdAbove(this.byId, pet.id), 0, pet);

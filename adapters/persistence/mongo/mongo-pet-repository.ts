@@ -2,7 +2,7 @@ import type { Collection, Db, UpdateFilter } from 'mongodb';
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
-import { assertRestorable, RestoreConflict, samePet, type PetRestore, type RestoreCount } from '../pet-restore.js';
+import { assertRestorable, RestoreConflict, sameFields, type PetRestore, type RestoreCount } from '../pet-restore.js';
 import {
   COUNTERS_COLLECTION,
   counterRaisedTo,
@@ -70,7 +70,7 @@ export class MongoPetRepository implements PetRepository, PetRestore {
     return translateStorageErrors(async () => {
       const wanted = new Map(pets.map((pet) => [pet.id, pet]));
       const stored = await this.pets.find({ _id: { $in: [...wanted.keys()] } }, { projection: PET_PROJECTION }).sort(ID_ORDER).toArray();
-      return stored.map(toPet).filter((pet) => !samePet(pet, wanted.get(pet.id) as Pet)).map((pet) => pet.id);
+      return stored.map(toPet).filter((pet) => !sameFields(pet, wanted.get(pet.id) as Pet)).map((pet) => pet.id);
     });
   }
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../adapters/cli/run-cli.js';
-import { IMPORT_BATCH } from '../../../adapters/cli/import-pets.js';
+import { IMPORT_BATCH, importPets, ImportStopped } from '../../../adapters/cli/import-pets.js';
+import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { PET_STATUSES, type Pet } from '../../../core/pet.js';
@@ -124,7 +125,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     ['a line that is not JSON', ['{"id":1,"name":"A","categoryId":1}', '{"id":2,'], 'line 2: not JSON'],
     ['a pet without an id, in a restore', ['{"id":1,"name":"A","categoryId":1}', '{"name":"B","categoryId":1}'], "line 2: no id: a restore keeps each pet's id (use --mode merge to give pets new ids)"],
     ['ids out of order', ['{"id":5,"name":"A","categoryId":1}', '{"id":3,"name":"B","categoryId":1}'], 'line 2: id 3 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
-    ['an id twice', ['{"id":5,"name":"A","categoryId":1}', '', '{"id":5,"name":"A","categoryId":1}'], 'line 3: id 5 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
+    ['an id twice', ['{"id":5,"name":"A","categoryId":1}', '', ' \t ', '{"id":5,"name":"A","categoryId":1}'], 'line 4: id 5 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
     ['a field that is not a pet field', ['{"id":1,"name":"A","categoryId":1,"owner":"me"}'], 'line 1: "owner" is not a field of a pet'],
   ])('refuses %s, writing nothing', async (_, lines, reason) => {
     const path = fileOf('pets.ndjson', lines);
@@ -149,7 +150,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     writeFileSync(file('long.ndjson'), `{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"${'x'.repeat(70_000)}","categoryId":1}\n`);
     const petstore = cliOver();
     const reasons = [];
-    for (const name of ['latin1.ndjson', 'long.ndjson', 'missing.ndjson', '.']) {
+    for (const name of ['latin1.ndjson', 'long.ndjson', 'missing.ndjson', '.', 'latin1.ndjson/pets.ndjson']) {
       const { code, err } = await petstore('pets', 'import', file(name));
       expect(code).toBe(EXIT.failure);
       reasons.push(err.split('\n').at(-2));
@@ -159,6 +160,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       `petstore: ${file('long.ndjson')} line 2: longer than 65536 bytes; nothing was imported`,
       `petstore: ${file('missing.ndjson')}: cannot be read (no such file); nothing was imported`,
       `petstore: ${file('.')}: is not a regular file: an import reads its file twice (check, then write); nothing was imported`,
+      `petstore: ${file('latin1.ndjson/pets.ndjson')}: cannot be read (ENOTDIR: not a directory, stat '${file('latin1.ndjson/pets.ndjson')}'); nothing was imported`,
     ]);
     expect((await petstore('pets', 'export')).out).toBe('');
   });
@@ -186,7 +188,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const stopped = await cliOver(failing)('pets', 'import', path);
     expect(stopped.code).toBe(EXIT.failure);
     expect(stopped.err.split('\n').at(-2)).toBe(
-      `petstore: ${UNREACHABLE}; the import stopped at line ${IMPORT_BATCH + 1}, with ${IMPORT_BATCH} pets of the file written; run the same import again to finish (a restore passes over the pets it wrote already)`,
+      `petstore: ${UNREACHABLE}; the import stopped at line ${IMPORT_BATCH + 1}: the ${IMPORT_BATCH} pets before it are written; run the same import again to finish (a restore passes over whatever it wrote already)`,
     );
     const finished = await cliOver(failing)('pets', 'import', path);
     expect(finished.out).toBe(`imported ${path} (restore): 2500 pets, 1500 added, 1000 stored already\n`);
@@ -200,7 +202,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const path = fileOf('pets.ndjson', ['{"name":"A","categoryId":1}', '{"name":"B","categoryId":1}', '{"name":"C","categoryId":1}']);
     const stopped = await cliOver(failing)('pets', 'import', path, '--mode', 'merge');
     expect(stopped.err.split('\n').at(-2)).toBe(
-      'petstore: disk full; the import stopped at line 3, with 2 pets of the file written; import only the lines from there on, or the pets before it are added twice',
+      'petstore: disk full; the import stopped at line 3: the 2 pets before it are written; import only the lines from there on, or the pets before it are added twice',
     );
   });
 
@@ -217,8 +219,59 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     });
     const stopped = await cliOver(changing)('pets', 'import', path);
     expect(stopped.err.split('\n').at(-2)).toBe(
-      `petstore: ${path} line 3: not JSON; the import stopped at line 3, with 0 pets of the file written; run the same import again to finish (a restore passes over the pets it wrote already)`,
+      `petstore: ${path} line 3: not JSON; the import stopped at line 3: the 0 pets before it are written; run the same import again to finish (a restore passes over whatever it wrote already)`,
     );
+  });
+
+  it('checks and restores a thousand pets a call, never the whole file at once', async () => {
+    const path = fileOf('pets.ndjson', catalogue(2 * IMPORT_BATCH).map((pet) => JSON.stringify(pet)));
+    const store = new InMemoryPetRepository();
+    const [conflictsOf, restore] = [store.conflictsOf.bind(store), store.restore.bind(store)];
+    const checked: number[] = [];
+    const restored: number[] = [];
+    const recording = Object.assign(store, {
+      conflictsOf: (pets: readonly Pet[]) => (checked.push(pets.length), conflictsOf(pets)),
+      restore: (pets: readonly Pet[]) => (restored.push(pets.length), restore(pets)),
+    });
+    expect((await cliOver(recording)('pets', 'import', path)).code).toBe(EXIT.ok);
+    expect({ checked, restored }).toEqual({ checked: [IMPORT_BATCH, IMPORT_BATCH], restored: [IMPORT_BATCH, IMPORT_BATCH] });
+  });
+
+  it('stops a merge where its file changed after the check, and says how far it got', async () => {
+    const path = fileOf('pets.ndjson', ['{"name":"A","categoryId":1}', '{"name":"B","categoryId":1}']);
+    const store = new InMemoryPetRepository();
+    const changedAfterCheck = {
+      update: () => undefined,
+      finish: () => {
+        appendFileSync(path, 'oops\n');
+      },
+    };
+    const stopped: unknown = await importPets(path, 'merge', { createPet: new CreatePet(store), petRestore: store }, changedAfterCheck).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ImportStopped);
+    expect(stopped).toMatchObject({
+      name: 'ImportStopped',
+      line: 3,
+      written: 2,
+      message: 'the import stopped at line 3: the 2 pets before it are written; import only the lines from there on, or the pets before it are added twice',
+    });
+    expect((stopped as ImportStopped).cause).toMatchObject({ name: 'ImportRefused', line: 3 });
+  });
+
+  it('names what went wrong in the stack trace --debug adds', async () => {
+    const path = fileOf('pets.ndjson', ['{"id":1,"name":"A","categoryId":1}', 'oops']);
+    const { err } = await cliOver()('--debug', 'pets', 'import', path);
+    expect(err.split('\n').find((line) => !line.startsWith('checking'))).toBe(`petstore: ${path} line 2: not JSON; nothing was imported`);
+    expect(err).toContain(`\nImportRefused: ${path} line 2: not JSON\n    at `);
+  });
+
+  it('shows a merge\'s progress as it adds, a line each tenth', async () => {
+    const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
+    const { err } = await cliOver()('pets', 'import', path, '--mode', 'merge');
+    expect(err.split('\n').filter((line) => line.startsWith('writing'))).toEqual([
+      'writing: 40% (1000 of 2500 pets)',
+      'writing: 80% (2000 of 2500 pets)',
+      'writing: 100% (2500 of 2500 pets)',
+    ]);
   });
 
   it('shows progress as plain lines when stderr is not a terminal: a line each tenth, per phase', async () => {
@@ -237,14 +290,37 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     expect(lines).toEqual([...checking, ...lines.filter((line) => line.startsWith('writing'))]);
   });
 
-  it('draws a bar on a terminal, and writes no plain progress lines there', async () => {
-    const path = fileOf('pets.ndjson', catalogue(50).map((pet) => JSON.stringify(pet)));
-    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
-    let drawn = '';
-    terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()));
-    const { code, err } = await cliOver(undefined, { errTerminal: terminal })('pets', 'import', path, '--mode', 'merge');
+  /** A stand-in terminal for stderr, and what was drawn on it. */
+  function terminal() {
+    const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    const drawn = { text: '' };
+    stream.on('data', (chunk: Buffer) => (drawn.text += chunk.toString()));
+    return { stream, drawn };
+  }
+
+  it('draws a bar per phase on a terminal, hiding the cursor meanwhile, and writes no plain progress lines there', async () => {
+    const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
+    const size = statSync(path).size;
+    const { stream, drawn } = terminal();
+    const { code, err } = await cliOver(undefined, { errTerminal: stream })('pets', 'import', path, '--mode', 'merge');
     expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
-    expect(drawn).toContain(`checking |${'█'.repeat(40)}| 100%`);
-    expect(drawn).toContain(`writing  |${'█'.repeat(40)}| 100%  50/50 pets`);
+    expect(drawn.text).toContain(`checking |${'█'.repeat(40)}| 100%  ${size}/${size} bytes`);
+    expect(drawn.text).toContain(`writing  |${'█'.repeat(40)}| 100%  2500/2500 pets`);
+    // One bar for the phase, moved along, not a new bar for each step.
+    expect(drawn.text.split(`writing  |${'░'.repeat(40)}| 0%`)).toHaveLength(2);
+    // The cursor is hidden while the bars are drawn, and shown again at the end.
+    expect(drawn.text.startsWith('\u001B7\u001B[?25l')).toBe(true);
+    expect(drawn.text.endsWith('\u001B[?25h\u001B[?7h\u001B8\n')).toBe(true);
+  });
+
+  it('imports an empty file as nothing to do, on a terminal too', async () => {
+    const path = fileOf('empty.ndjson', []);
+    const { stream, drawn } = terminal();
+    expect(await cliOver(undefined, { errTerminal: stream })('pets', 'import', path)).toEqual({
+      code: EXIT.ok,
+      out: `imported ${path} (restore): 0 pets, 0 added, 0 stored already\n`,
+      err: '',
+    });
+    expect(drawn.text).toBe('');
   });
 });

@@ -52,7 +52,7 @@ describe('ndjsonLines', () => {
 
   it('refuses bytes that are not UTF-8, naming the line, rather than reading a changed name', async () => {
     const error = await refusal(chunksOf('ok\n', Uint8Array.of(0x61, 0xff, 0x0a)));
-    expect({ line: error.line, message: error.message }).toEqual({ line: 2, message: 'not UTF-8 text' });
+    expect({ name: error.name, line: error.line, message: error.message }).toEqual({ name: 'UnreadableLine', line: 2, message: 'not UTF-8 text' });
     expect((await refusal(chunksOf(Uint8Array.of(0xed, 0xa0, 0x80)))).line).toBe(1);
   });
 

@@ -8,7 +8,7 @@ function reasonFor(text: string): string {
   try {
     petOfLine(text);
   } catch (error) {
-    if (error instanceof InvalidPetLine) return error.message;
+    if (error instanceof InvalidPetLine && error.name === 'InvalidPetLine') return error.message;
     throw error;
   }
   throw new Error(`${text} was taken as a pet`);

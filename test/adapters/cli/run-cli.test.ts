@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
-import { EXIT } from '../../../adapters/cli/run-cli.js';
+import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
 import { cliOver } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
@@ -13,7 +13,12 @@ describe('runCli, over one in-memory catalogue', () => {
       err: '',
     });
     expect((await petstore('pets', 'add', '--name', 'Tom', '--category-id', '-7')).out).toBe('ID  NAME  CATEGORY  STATUS\n 2  Tom         -7  -\n');
-    expect((await petstore('pets', 'list')).out).toBe(['ID  NAME  CATEGORY  STATUS', ' 1  Rex          3  sold', ' 2  Tom         -7  -', ''].join('\n'));
+    expect(await petstore('pets', 'list')).toEqual({
+      code: EXIT.ok,
+      out: ['ID  NAME  CATEGORY  STATUS', ' 1  Rex          3  sold', ' 2  Tom         -7  -', ''].join('\n'),
+      err: '',
+    });
+    expect((await petstore('pets', 'list', '--json')).out).toBe('{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n{"id":2,"name":"Tom","categoryId":-7}\n');
     expect((await petstore('pets', 'list', '--status', 'sold', '--json')).out).toBe('{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n');
     expect((await petstore('pets', 'get', '2', '--json')).out).toBe('{"id":2,"name":"Tom","categoryId":-7}\n');
     expect((await petstore('pets', 'get', '1')).out).toBe('ID  NAME  CATEGORY  STATUS\n 1  Rex          3  sold\n');
@@ -104,6 +109,19 @@ describe('runCli, over one in-memory catalogue', () => {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a careless dependency might do
     const odd = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject('a bare string') });
     expect(await cliOver(odd)('pets', 'list')).toEqual({ code: EXIT.failure, out: '', err: 'petstore: a bare string\n' });
+  });
+
+  it("wraps help at the terminal's width, on stdout and on stderr", async () => {
+    const narrow = async (...args: string[]) => {
+      let text = '';
+      const write = (more: string) => (text += more);
+      await runCli(args, { useCases: () => Promise.reject(new Error('unused')), newApiKey: () => ({ key: '', digest: '' }) }, { out: write, err: write, pipe: () => Promise.resolve(), columns: 70 });
+      return text.split('\n');
+    };
+    for (const lines of [await narrow('pets', 'import', '--help'), await narrow('pets')]) {
+      expect(lines.length).toBeGreaterThan(10);
+      expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(70);
+    }
   });
 
   it('prints a new key and its digest, in words or as JSON', async () => {
