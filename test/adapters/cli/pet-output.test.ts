@@ -14,6 +14,8 @@ describe('petTable', () => {
     expect(table).toContain('two�lines�');
     expect(table).toContain(`${'x'.repeat(39)}…`);
     expect(table).not.toContain('x'.repeat(40));
+    // A name of exactly the width is shown whole.
+    expect(petTable([{ id: 1, name: 'y'.repeat(40), categoryId: 1 }])).toContain(`${'y'.repeat(40)}  `);
   });
 
   it('counts what a reader sees as one character as one, so columns stay aligned', () => {

@@ -55,6 +55,7 @@ describe('runCli, over one in-memory catalogue', () => {
       expect(err).toMatch(/^error: /);
       expect(err).toContain('(add --help for usage)');
     }
+    expect((await petstore('pets', 'list', '--limit', '1.5')).err).toContain("option '--limit <n>' argument '1.5' is invalid. must be a whole number in decimal digits");
     expect((await petstore('pets', 'list')).out).toBe('ID  NAME  CATEGORY  STATUS\n');
   });
 
