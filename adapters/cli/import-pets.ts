@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Pet } from '../../core/pet.js';
+import { petOf, type Pet } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { PetRestore } from '../persistence/pet-restore.js';
 import { ndjsonLines, UnreadableLine } from './ndjson-lines.js';
@@ -206,6 +206,7 @@ async function* bytesOf(file: string, onBytesRead?: (bytes: number) => void): As
   }
 }
 
+/** A checked line as the pet a restore stores: only restore, where every line has an id, calls this. */
 function storedPet({ id, newPet }: FilePet): Pet {
-  return { ...newPet, id: id as number };
+  return petOf(id as number, newPet);
 }
