@@ -1,5 +1,28 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
+
+/**
+ * A mutant's run stops at its first failing test, so the files most likely to fail cheaply go first:
+ * the file that failed last (the mutants of one source file are tested one after another), then the
+ * fastest. Vitest's default order runs the slowest first, which suits a full run, not a bail.
+ */
+class CheapestKillFirst extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const cost = (file: TestSpecification): [number, number] => {
+      const key = `${file.project.name}:${file.moduleId.slice(this.ctx.config.root.length + 1)}`;
+      const results = this.ctx.cache.getFileTestResults(key);
+      return [results?.failed ? 0 : 1, results?.duration ?? Number.MAX_SAFE_INTEGER];
+    };
+    return Promise.resolve(
+      [...files].sort((a, b) => {
+        const [failedA, durationA] = cost(a);
+        const [failedB, durationB] = cost(b);
+        return failedA - failedB || durationA - durationB;
+      }),
+    );
+  }
+}
 
 /**
  * Mutation runs leave out the headless-browser test: it checks Swagger UI's rendering, which no
@@ -7,4 +30,12 @@ import base from './vitest.config.js';
  * The fuzz test drives the service in a process of its own, where no mutant is ever active; so
  * do the tests of the built `petstore` command (test/cli/), which runs dist/, never the sandbox's mutants.
  */
-export default mergeConfig(base, defineConfig({ test: { exclude: ['test/browser/**', 'test/fuzz/**', 'test/cli/**', 'node_modules/**'] } }));
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      exclude: ['test/browser/**', 'test/fuzz/**', 'test/cli/**', 'node_modules/**'],
+      sequence: { sequencer: CheapestKillFirst },
+    },
+  }),
+);

@@ -16,7 +16,6 @@ import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { createMongoClient } from '../adapters/persistence/mongo/mongo-client.js';
 import { MongoIdempotencyStore } from '../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
 import type { PetRestore } from '../adapters/persistence/pet-restore.js';
@@ -130,7 +129,11 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
     case 'mongo':
       container
         .bind<MongoClient>(TOKENS.MongoClient)
-        .toResolvedValue(() => createMongoClient(storage.uri, storage.timeoutMs))
+        // Loaded only when chosen: the driver is the heaviest module, and memory storage never needs it.
+        .toResolvedValue(async () => {
+          const { createMongoClient } = await import('../adapters/persistence/mongo/mongo-client.js');
+          return createMongoClient(storage.uri, storage.timeoutMs);
+        })
         // Unbinding at shutdown, after in-flight requests finished, closes the connections.
         .onDeactivation((client) => client.close());
       container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(

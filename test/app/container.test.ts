@@ -58,7 +58,7 @@ describe('the composition root', () => {
 
   it('closes the MongoDB client when the container is unbound at shutdown', async () => {
     const wired = mongoContainer();
-    const client = wired.get<MongoClient>(TOKENS.MongoClient);
+    const client = await wired.getAsync<MongoClient>(TOKENS.MongoClient);
     expect(client).toBeInstanceOf(MongoClient);
     const close = vi.spyOn(client, 'close');
     await wired.unbindAllAsync();

@@ -36,7 +36,9 @@ describe('an idempotency key', () => {
         const visibleAscii = codes.every((code) => code >= 0x21 && code <= 0x7e);
         expect(isIdempotencyKey(key)).toBe(visibleAscii && key.length >= 1 && key.length <= 255);
       }),
-      { seed: 20261123, numRuns: 2000 },
+      // The edges (empty, 255, 256, each range's ends) are examples above; this hunts a character class the
+      // rule gets wrong, and 500 keys of up to 300 binary characters draw every class hundreds of times.
+      { seed: 20261123, numRuns: 500 },
     );
   });
 });

@@ -53,6 +53,8 @@ describe('what a name may hold', () => {
     expect(nameViolation(name)).toBeUndefined();
   });
 
+  // The properties below keep fast-check's 100 runs: each draws from a small alphabet of a few dozen
+  // characters, so 100 names try every one of them several times.
   it('refuses any name made only of invisible characters (property)', () => {
     fc.assert(fc.property(fc.array(invisibleCharacter, { minLength: 1, maxLength: 10 }), (parts) => nameViolation(parts.join('')) === INVISIBLE), { seed: 15 });
   });

@@ -32,6 +32,11 @@ export interface TestApi {
    */
   request(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
   postJson(path: string, body: unknown): Promise<Response>;
+  /**
+   * Empties storage and the log, so tests of one file share a server (started in beforeAll) yet
+   * each starts from nothing. Only for a server on the harness's own memory stores.
+   */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -51,14 +56,18 @@ export async function startTestApi(
   } = {},
 ): Promise<TestApi> {
   const fixture = options.storage ? await options.storage.createFixture({ now: options.now }) : undefined;
-  const repository = fixture?.repository ?? options.repository ?? new InMemoryPetRepository();
-  const idempotencyStore = fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now });
+  const ownStores = fixture === undefined && options.repository === undefined && options.idempotencyStore === undefined;
+  const freshStores = () => ({
+    repository: fixture?.repository ?? options.repository ?? new InMemoryPetRepository(),
+    idempotencyStore: fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now }),
+  });
+  let stores = freshStores();
   const config = loadConfig({ LOG_LEVEL: 'info', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` });
   const logLines: LoggedLine[] = [];
   const logger = createLogger(config, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
   const container = createContainer(config, logger, resolveApiKeys(config));
-  container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(repository);
-  container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(idempotencyStore);
+  container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(delegateTo(() => stores.repository));
+  container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(delegateTo(() => stores.idempotencyStore));
   const app = await container.getAsync<Koa>(TOKENS.HttpApp);
   const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
@@ -71,7 +80,9 @@ export async function startTestApi(
 
   return {
     baseUrl,
-    repository,
+    get repository() {
+      return stores.repository;
+    },
     logLines,
     get loggedErrors() {
       return logLines.filter((line) => line.level === 'error');
@@ -79,12 +90,28 @@ export async function startTestApi(
     request,
     postJson: (path, body) =>
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    reset: () => {
+      if (!ownStores) throw new Error('reset() empties only the harness\'s own memory stores; start a server per test for stores of your own');
+      stores = freshStores();
+      logLines.length = 0;
+    },
     close: async () => {
       await running.close(1000);
       await container.unbindAllAsync();
       await fixture?.dispose();
     },
   };
+}
+
+/** An object that forwards every call to whatever `current` returns at the time of the call. */
+function delegateTo<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_target, property) => {
+      const target = current();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** Asserts the documented Error shape, its JSON content type and its status; returns the body. */

@@ -19,7 +19,9 @@ const MEMORY_SERVER_START_LIMIT_MS = 180_000;
 /**
  * Finds a MongoDB for the test run, once: TEST_MONGODB_URI if set, else mongodb-memory-server
  * (honouring its MONGOMS_* variables), else none, and then says in one line why the Mongo
- * suites are skipped and how to run them.
+ * suites are skipped and how to run them. mongodb-memory-server uses a mongod already on the
+ * machine unless MONGOMS_RUNTIME_DOWNLOAD=true: a test run downloads nothing unasked, and where
+ * no download can succeed it does not wait seconds for one to fail.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const fromEnvironment = process.env.TEST_MONGODB_URI;
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('mongo', { uri: fromEnvironment });
     return () => Promise.resolve();
   }
+  process.env.MONGOMS_RUNTIME_DOWNLOAD ??= 'false';
   const started = await startMemoryServer();
   if ('uri' in started) {
     project.provide('mongo', { uri: started.uri });
@@ -34,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const skipReason = `no MongoDB server: TEST_MONGODB_URI is not set and mongodb-memory-server could not start one (${started.failure})`;
   process.stdout.write(
-    `\nMongoDB suites SKIPPED: ${skipReason}. Run them with TEST_MONGODB_URI=mongodb://host:27017 npm test, or MONGOMS_SYSTEM_BINARY=/path/to/mongod.\n\n`,
+    `\nMongoDB suites SKIPPED: ${skipReason}. Run them with TEST_MONGODB_URI=mongodb://host:27017 npm test, MONGOMS_SYSTEM_BINARY=/path/to/mongod, or MONGOMS_RUNTIME_DOWNLOAD=true to let mongodb-memory-server download one.\n\n`,
   );
   project.provide('mongo', { skipReason });
   return () => Promise.resolve();

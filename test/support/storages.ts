@@ -24,7 +24,7 @@ export const STORAGES: readonly StorageUnderTest[] = [
   { name: 'mongo', unavailable: noMongo, createFixture: (options) => mongoStorageFixture(options) },
 ];
 
-/** Runs the same suite once per storage, so every HTTP behaviour holds whatever the storage. */
+/** Runs the same suite once per storage; a storage that cannot be had here is reported as skipped. */
 export function describeForEachStorage(title: string, suite: (storage: StorageUnderTest) => void): void {
   for (const storage of STORAGES) {
     describe.skipIf(storage.unavailable)(`${title} [${storage.name} storage]`, () => {

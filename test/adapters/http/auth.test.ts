@@ -1,13 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeForEachStorage } from '../../support/storages.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countPets, expectError, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 
-describeForEachStorage('authentication', (storage) => {
+describe('authentication', () => {
   let api: TestApi;
-  beforeEach(async () => {
-    api = await startTestApi({ storage });
+  beforeAll(async () => {
+    api = await startTestApi();
   });
-  afterEach(() => api.close());
+  beforeEach(() => {
+    api.reset();
+  });
+  afterAll(() => api.close());
 
   describe('authentication on every /v1 request', () => {
     it('answers 401 with the Error body and a Bearer challenge when no key is sent', async () => {

@@ -1,5 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { expectDocumented } from '../../support/openapi-check.js';
 import { sendRaw, type RawResponse } from '../../support/raw-http.js';
@@ -8,10 +8,13 @@ const PET = '{"name":"Rex","categoryId":1}';
 const LIMIT = 64 * 1024;
 
 let api: TestApi;
-beforeEach(async () => {
+beforeAll(async () => {
   api = await startTestApi({ env: { BODY_LIMIT: String(LIMIT) } });
 });
-afterEach(() => api.close());
+beforeEach(() => {
+  api.reset();
+});
+afterAll(() => api.close());
 
 /** POSTs `body` as the bytes given, with these header lines, and checks the answer against the document. */
 async function post(body: Buffer | string, headers: string[]): Promise<RawResponse & { json: { code?: string; message?: string } }> {

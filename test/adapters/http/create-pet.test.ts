@@ -1,16 +1,18 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeForEachStorage } from '../../support/storages.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../core/pet.js';
 import { countPets, expectError, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { expectDocumented } from '../../support/openapi-check.js';
 
-describeForEachStorage('createPet', (storage) => {
+describe('createPet', () => {
   let api: TestApi;
-  beforeEach(async () => {
-    api = await startTestApi({ storage });
+  beforeAll(async () => {
+    api = await startTestApi();
   });
-  afterEach(() => api.close());
+  beforeEach(() => {
+    api.reset();
+  });
+  afterAll(() => api.close());
 
   function postRaw(body: string, contentType: string | null = 'application/json'): Promise<Response> {
     return api.request('/v1/pets', { method: 'POST', body, headers: contentType === null ? {} : { 'Content-Type': contentType } });
@@ -198,10 +200,13 @@ describeForEachStorage('createPet', (storage) => {
 
   describe('POST /v1/pets with a configured BODY_LIMIT', () => {
     let small: TestApi;
-    beforeEach(async () => {
-      small = await startTestApi({ storage, env: { BODY_LIMIT: '64' } });
+    beforeAll(async () => {
+      small = await startTestApi({ env: { BODY_LIMIT: '64' } });
     });
-    afterEach(() => small.close());
+    beforeEach(() => {
+      small.reset();
+    });
+    afterAll(() => small.close());
 
     it('accepts a body at the limit and refuses one byte more with 413', async () => {
       const atLimit = JSON.stringify({ name: 'x', categoryId: 1 }).padEnd(64, ' ');

@@ -1,12 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
 
 describe('the docs page and its assets', () => {
   let api: TestApi;
-  beforeEach(async () => {
+  beforeAll(async () => {
     api = await startTestApi();
   });
-  afterEach(() => api.close());
+  beforeEach(() => {
+    api.reset();
+  });
+  afterAll(() => api.close());
 
   it('serves an HTML page, without a key, that loads Swagger UI and the document from this server only', async () => {
     const response = await api.request('/docs', { key: null });

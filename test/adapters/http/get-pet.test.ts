@@ -1,19 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeForEachStorage } from '../../support/storages.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../core/pet.js';
 import { expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
 
-describeForEachStorage('getPet', (storage) => {
+describe('getPet', () => {
   const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
   const DEPRECATION = '@1795305600';
 
   let api: TestApi;
   let pet: Pet;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
   beforeEach(async () => {
-    api = await startTestApi({ storage });
+    api.reset();
     pet = await api.repository.add({ name: 'Kitty', categoryId: 2, status: 'sold' });
   });
-  afterEach(() => api.close());
+  afterAll(() => api.close());
 
   function expectDeprecationHeaders(response: Response) {
     expect(response.headers.get('sunset')).toBe(SUNSET);

@@ -160,6 +160,7 @@ describe('GET /metrics', () => {
           await response.arrayBuffer();
         },
       ),
+      // A request a run; the property is about the label set staying fixed, which 200 random paths and keys test.
       { numRuns: 200 },
     );
     expect(seriesOf(await scrape(api))).toEqual(before);

@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aNewPet } from '../../support/builders.js';
 import { startTestApi, type TestApi } from '../../support/api-harness.js';
 
@@ -27,7 +27,7 @@ describe('GET /openapi.json', () => {
   let api: TestApi;
   let document: Document;
   let text: string;
-  beforeEach(async () => {
+  beforeAll(async () => {
     api = await startTestApi();
     const response = await api.request('/openapi.json', { key: null });
     expect(response.status).toBe(200);
@@ -35,7 +35,10 @@ describe('GET /openapi.json', () => {
     text = await response.text();
     document = JSON.parse(text) as Document;
   });
-  afterEach(() => api.close());
+  beforeEach(() => {
+    api.reset();
+  });
+  afterAll(() => api.close());
 
   const operations = () => ({
     listPets: document.paths['/pets']!.get!,

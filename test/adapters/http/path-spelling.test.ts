@@ -76,6 +76,7 @@ describe('no spelling of a path reaches a handler past the key check', () => {
         const response = await send(port, method, target);
         return response !== undefined && response.status >= 400 && store.calls() === 0;
       }),
+      // A request a run over a socket; the pure property below searches the same spellings 5,000 times.
       { seed: 15, numRuns: 300 },
     );
   });
@@ -92,6 +93,7 @@ describe('the rule for what is under the API is the rule the router matches with
         const matched = router.match(path, method).pathAndMethod.length > 0;
         return !matched || isUnderApi(path);
       }),
+      // No socket, about 20 µs a run: 5,000 spellings cost a tenth of a second.
       { seed: 15, numRuns: 5_000 },
     );
   });

@@ -1,14 +1,17 @@
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { expectDocumented } from '../../support/openapi-check.js';
 import { rawRequest, sendRaw, type RawResponse } from '../../support/raw-http.js';
 
 let api: TestApi;
-beforeEach(async () => {
+beforeAll(async () => {
   api = await startTestApi();
 });
-afterEach(() => api.close());
+beforeEach(() => {
+  api.reset();
+});
+afterAll(() => api.close());
 
 const AUTH = `Authorization: Bearer ${TEST_KEY}`;
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PET_NAME_RULES } from '../../../core/pet.js';
 import * as v from 'valibot';
 import { MAX_ECHOED_CHARACTERS, MAX_ERROR_DETAILS, type ApiError } from '../../../adapters/http/api-error.js';
@@ -6,10 +6,13 @@ import { parseOrThrow } from '../../../adapters/http/schemas.js';
 import { countPets, expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
 
 let api: TestApi;
-beforeEach(async () => {
+beforeAll(async () => {
   api = await startTestApi();
 });
-afterEach(() => api.close());
+beforeEach(() => {
+  api.reset();
+});
+afterAll(() => api.close());
 
 function postText(body: string): Promise<Response> {
   return api.request('/v1/pets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });

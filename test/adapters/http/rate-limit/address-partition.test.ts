@@ -48,6 +48,7 @@ describe('addressPartition', () => {
         const sameNetwork = one.slice(0, 4).every((value, index) => value === other[index]);
         expect(addressPartition(spellings(other)[2]!) === expected).toBe(sameNetwork);
       }),
+      // Pure and fast: 500 addresses, each in three spellings, reach zero groups (compressed) and every digit width.
       { numRuns: 500 },
     );
   });
