@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Container } from 'inversify';
 import { sha256 } from '../adapters/auth/static-key-authenticator.js';
 import type { CliUseCases } from '../adapters/cli/cli-program.js';
+import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
 import { runCli } from '../adapters/cli/run-cli.js';
 import type { PetRestore } from '../adapters/persistence/pet-restore.js';
 import type { CreatePet } from '../core/use-cases/create-pet.js';
@@ -45,6 +46,31 @@ async function useCases(): Promise<CliUseCases> {
   };
 }
 
+/**
+ * The first SIGINT or SIGTERM asks the command to stop between steps; a second one stops the process
+ * at once, putting back what a progress bar changed on the terminal (cursor, line wrapping) first.
+ */
+function watchInterrupts(): Interrupts {
+  const controller = new AbortController();
+  const onSignal = (signal: InterruptSignal) => {
+    if (!controller.signal.aborted) {
+      controller.abort(signal);
+      return;
+    }
+    if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\x1b[?7h\n');
+    process.exit(EXIT_ON_SIGNAL[signal]);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
 const exitCode = await runCli(
   process.argv.slice(2),
   {
@@ -53,6 +79,7 @@ const exitCode = await runCli(
       const key = newApiKey();
       return { key, digest: sha256(key).toString('hex') };
     },
+    watchInterrupts,
   },
   {
     out: (text) => process.stdout.write(text),

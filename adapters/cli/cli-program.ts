@@ -6,8 +6,9 @@ import type { ListPets } from '../../core/use-cases/list-pets.js';
 import { newPetOf } from '../../core/pet.js';
 import type { PetRestore } from '../persistence/pet-restore.js';
 import { petExportChunks } from './export-pets.js';
-import { IMPORT_MODES, importPets, type ImportMode } from './import-pets.js';
-import { progressBar, progressLines } from './import-progress.js';
+import { IMPORT_MODES, importPets, type ImportMode, type ImportReport } from './import-pets.js';
+import { petCount, progressBar, progressLines } from './import-progress.js';
+import type { Interrupts } from './interrupted.js';
 import { petJson, petTable } from './pet-output.js';
 
 export interface CliUseCases {
@@ -23,6 +24,8 @@ export interface CliDependencies {
   useCases(): Promise<CliUseCases>;
   /** A fresh API key and the SHA-256 digest of it, in hex. */
   newApiKey(): { key: string; digest: string };
+  /** Takes over SIGINT and SIGTERM for a long command, which then stops cleanly between steps. */
+  watchInterrupts(): Interrupts;
 }
 
 /** Where the program writes: results to `out` (stdout), errors to `err` (stderr). */
@@ -49,9 +52,51 @@ function wholeNumber(value: string): number {
   return Number(value);
 }
 
-/** The `petstore` command line: commander parses it and writes help and usage errors; the core does the rest. */
+/** In the words of --json: a restore counts the pets it added and those it found unchanged; a merge adds them all. */
+function importSummary(mode: ImportMode, { pets, added, unchanged }: ImportReport): string {
+  return mode === 'merge' ? `${petCount(pets)} added` : `${petCount(pets)}, ${added} added, ${unchanged} unchanged`;
+}
+
+/** A command line that is not one of ours: what is wrong, and where its usage is, in one line. */
+export class UsageError extends Error {}
+
+/** Commander's words for a bad value, and for its choices. */
+const INVALID_VALUE = /^(?:option '(?<option>[^ ']+)[^']*' argument|command-argument value) '(?<value>.*)' is invalid(?: for argument '(?<argument>[^']+)')?\. (?<reason>.*)$/s;
+const CHOICES = /^Allowed choices are (?<choices>.*?)\.?$/;
+
+/**
+ * Commander writes a usage error over several lines (`error: ...`, `(Did you mean list?)`, a hint);
+ * this command turns each into one line, with the command whose help to read.
+ */
+class PetstoreCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new PetstoreCommand(name);
+  }
+
+  override error(message: string): never {
+    throw new UsageError(`${oneLineUsageError(message)}; for usage, see ${commandPath(this)} --help`);
+  }
+}
+
+function oneLineUsageError(message: string): string {
+  const text = message
+    .replace(/^error: /, '')
+    .replace(/\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)')
+    .replace(/\.$/, '');
+  const invalid = INVALID_VALUE.exec(text)?.groups;
+  if (invalid === undefined) return text;
+  const reason = invalid.reason ?? '';
+  const choices = CHOICES.exec(reason)?.groups?.choices;
+  return `${invalid.option ?? `<${invalid.argument ?? ''}>`} ${choices === undefined ? reason : `must be one of ${choices}`} (got '${invalid.value ?? ''}')`;
+}
+
+function commandPath(command: Command): string {
+  return command.parent === null ? command.name() : `${commandPath(command.parent)} ${command.name()}`;
+}
+
+/** The `petstore` command line: commander parses it and writes help; the core does the rest. */
 export function createCliProgram(dependencies: CliDependencies, output: CliOutput): Command {
-  const program = new Command('petstore')
+  const program = new PetstoreCommand('petstore')
     .description("The pet store's catalogue from the command line: the same core and storage as the API, without HTTP.")
     .option('--debug', 'on failure, print the stack trace too')
     .configureOutput({
@@ -64,7 +109,6 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       getOutHelpWidth: () => output.columns ?? 80,
       getErrHelpWidth: () => output.columns ?? 80,
     })
-    .showHelpAfterError('(add --help for usage)')
     .exitOverride();
   const json = () => new Option('--json', 'write JSON (one pet a line) instead of a table');
   const status = () => new Option('--status <status>', 'one of the pet statuses').choices(PET_STATUSES);
@@ -134,12 +178,16 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .action(async (file: string, options: { mode: ImportMode; json?: boolean }) => {
       const { createPet, petRestore } = await dependencies.useCases();
       const progress = output.errTerminal === undefined ? progressLines((text) => { output.err(text); }) : progressBar(output.errTerminal);
-      const report = await importPets(file, options.mode, { createPet, petRestore }, progress);
-      output.out(
-        options.json
-          ? `${JSON.stringify(report)}\n`
-          : `imported ${file} (${options.mode}): ${report.pets} pets, ${report.added} added, ${report.unchanged} stored already\n`,
-      );
+      const interrupts = dependencies.watchInterrupts();
+      let report;
+      try {
+        report = await importPets(file, options.mode, { createPet, petRestore }, progress, interrupts.signal);
+      } finally {
+        // Whichever way the import ends, the bar is ended (cursor shown, its line closed) before anything else is written.
+        progress.finish();
+        interrupts.release();
+      }
+      output.out(options.json ? `${JSON.stringify(report)}\n` : `imported ${file} (${options.mode}): ${importSummary(options.mode, report)}\n`);
     });
 
   const keys = program.command('keys').description('API keys').exitOverride();

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { petOf, type Pet } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { PetRestore } from '../persistence/pet-restore.js';
+import { Interrupted, type InterruptSignal } from './interrupted.js';
 import { ndjsonLines, UnreadableLine } from './ndjson-lines.js';
 import { InvalidPetLine, petOfLine, type PetLine } from './pet-line.js';
 
@@ -81,10 +82,23 @@ export const IMPORT_BATCH = 1000;
  * bad line anywhere refuses the file before anything is written. Only storage failing during the
  * second pass can leave part of a file written, and then ImportStopped says up to which line.
  */
-export async function importPets(file: string, mode: ImportMode, targets: ImportTargets, progress: ImportProgress): Promise<ImportReport> {
+export async function importPets(
+  file: string,
+  mode: ImportMode,
+  targets: ImportTargets,
+  progress: ImportProgress,
+  interruption?: AbortSignal,
+): Promise<ImportReport> {
   const size = await regularFileSize(file);
-  const count = await checkFile(file, size, mode, targets.petRestore, progress);
-  return mode === 'restore' ? restoreFile(file, count, targets.petRestore, progress) : mergeFile(file, count, targets.createPet, progress);
+  const count = await checkFile(file, size, mode, targets.petRestore, progress, interruption);
+  return mode === 'restore'
+    ? restoreFile(file, count, targets.petRestore, progress, interruption)
+    : mergeFile(file, count, targets.createPet, progress, interruption);
+}
+
+/** An interruption, once asked for, as the error that stops the import where it stands: checked between pets, never inside a write. */
+function stopIfInterrupted(interruption: AbortSignal | undefined, stopped: (signal: InterruptSignal) => Error): void {
+  if (interruption?.aborted === true) throw stopped(interruption.reason as InterruptSignal);
 }
 
 /** Import reads the file twice, so it must be a file that can be read twice, not a pipe. */
@@ -97,7 +111,14 @@ async function regularFileSize(file: string): Promise<number> {
   return stats.size;
 }
 
-async function checkFile(file: string, size: number, mode: ImportMode, petRestore: PetRestore, progress: ImportProgress): Promise<number> {
+async function checkFile(
+  file: string,
+  size: number,
+  mode: ImportMode,
+  petRestore: PetRestore,
+  progress: ImportProgress,
+  interruption: AbortSignal | undefined,
+): Promise<number> {
   let count = 0;
   let previous: FilePet | undefined;
   let batch: FilePet[] = [];
@@ -110,6 +131,7 @@ async function checkFile(file: string, size: number, mode: ImportMode, petRestor
     batch = [];
   };
   for await (const pet of filePets(file, (bytes) => { progress.update('checking', bytes, size); })) {
+    stopIfInterrupted(interruption, (signal) => new Interrupted(signal, 'nothing was imported'));
     count += 1;
     if (mode === 'merge') continue;
     if (pet.id === undefined) throw new ImportRefused(file, pet.line, 'no id: a restore keeps each pet\'s id (use --mode merge to give pets new ids)');
@@ -125,12 +147,19 @@ async function checkFile(file: string, size: number, mode: ImportMode, petRestor
   return count;
 }
 
-async function restoreFile(file: string, count: number, petRestore: PetRestore, progress: ImportProgress): Promise<ImportReport> {
+async function restoreFile(
+  file: string,
+  count: number,
+  petRestore: PetRestore,
+  progress: ImportProgress,
+  interruption: AbortSignal | undefined,
+): Promise<ImportReport> {
   let added = 0;
   let done = 0;
   let batch: FilePet[] = [];
   const restoreBatch = async () => {
     const first = batch[0] as FilePet;
+    stopIfInterrupted(interruption, (signal) => new ImportStopped(first.line, done, 'restore', { cause: new Interrupted(signal) }));
     const outcome = await petRestore.restore(batch.map(storedPet)).catch((error: unknown) => {
       throw new ImportStopped(first.line, done, 'restore', { cause: error });
     });
@@ -150,10 +179,17 @@ async function restoreFile(file: string, count: number, petRestore: PetRestore, 
   return { pets: count, added, unchanged: count - added };
 }
 
-async function mergeFile(file: string, count: number, createPet: CreatePet, progress: ImportProgress): Promise<ImportReport> {
+async function mergeFile(
+  file: string,
+  count: number,
+  createPet: CreatePet,
+  progress: ImportProgress,
+  interruption: AbortSignal | undefined,
+): Promise<ImportReport> {
   let done = 0;
   await writing(async () => {
     for await (const pet of filePets(file)) {
+      stopIfInterrupted(interruption, (signal) => new ImportStopped(pet.line, done, 'merge', { cause: new Interrupted(signal) }));
       await createPet.execute(pet.newPet).catch((error: unknown) => {
         throw new ImportStopped(pet.line, done, 'merge', { cause: error });
       });

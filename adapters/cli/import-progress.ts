@@ -1,13 +1,28 @@
+import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ImportPhase, ImportProgress } from './import-pets.js';
 
 const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = { checking: 'checking', writing: 'writing ' };
-/** What each phase counts: the file's bytes while checking (how many pets it holds is not known yet), then pets. */
-const UNIT: Readonly<Record<ImportPhase, string>> = { checking: 'bytes', writing: 'pets' };
+
+/** What each phase counts, as a reader reads it: the file's size while checking (how many pets it holds is not known yet), then pets. */
+const AMOUNT: Readonly<Record<ImportPhase, (count: number) => string>> = {
+  checking: (count) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`,
+  writing: (count) => `${count}`,
+};
+const UNIT: Readonly<Record<ImportPhase, (total: number) => string>> = {
+  checking: () => '',
+  writing: (total) => (total === 1 ? ' pet' : ' pets'),
+};
+
+/** `n pets`, and `1 pet`. */
+export function petCount(count: number): string {
+  return `${count} ${count === 1 ? 'pet' : 'pets'}`;
+}
 
 /**
- * On a terminal, a bar per phase, redrawn in place (cli-progress: a small, long-kept library that
- * draws one bar with a throttled redraw and puts the cursor back when it stops).
+ * On a terminal, a bar per phase, redrawn in place, with the time left (cli-progress: a small,
+ * long-kept library that draws one bar with a throttled redraw). `finish` stops it, puts the
+ * cursor and line wrapping back and ends its line, so what follows starts on a line of its own.
  */
 export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
   let shown: { phase: ImportPhase; bar: SingleBar } | undefined;
@@ -15,8 +30,9 @@ export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
     update(phase, done, total) {
       if (shown?.phase !== phase) {
         shown?.bar.stop();
-        const format = `${PHASE_TEXT[phase]} |{bar}| {percentage}%  {value}/{total} ${UNIT[phase]}`;
-        shown = { phase, bar: new SingleBar({ stream: terminal, format, hideCursor: true }, Presets.shades_classic) };
+        const format = `${PHASE_TEXT[phase]} |{bar}| {percentage}%  {value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
+        const formatValue = (value: number, _options: unknown, type: string) => (type === 'value' || type === 'total' ? AMOUNT[phase](value) : String(value));
+        shown = { phase, bar: new SingleBar({ stream: terminal, format, formatValue, hideCursor: true }, Presets.shades_classic) };
         shown.bar.start(total, 0);
       }
       shown.bar.update(done);
@@ -36,7 +52,7 @@ export function progressLines(writeLine: (text: string) => void): ImportProgress
       const tenths = Math.floor((done / total) * 10);
       if (tenths <= (tenthsShown[phase] ?? 0)) return;
       tenthsShown[phase] = tenths;
-      writeLine(`${phase}: ${tenths * 10}% (${done} of ${total} ${UNIT[phase]})\n`);
+      writeLine(`${phase}: ${tenths * 10}% (${AMOUNT[phase](done)} of ${AMOUNT[phase](total)}${UNIT[phase](total)})\n`);
     },
     finish() {
       // Each line said where the phase stood already; the command's summary follows.

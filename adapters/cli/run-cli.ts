@@ -1,7 +1,8 @@
 import { CommanderError } from 'commander';
 import { DomainError, RuleViolation } from '../../core/errors.js';
 import { ImportRefused, ImportStopped } from './import-pets.js';
-import { createCliProgram, type CliDependencies, type CliOutput } from './cli-program.js';
+import { EXIT_ON_SIGNAL, Interrupted } from './interrupted.js';
+import { createCliProgram, UsageError, type CliDependencies, type CliOutput } from './cli-program.js';
 
 /** How the command ended, as its exit status. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -17,8 +18,8 @@ const OPTION_OF_FIELD: Readonly<Record<string, string>> = {
 
 /**
  * Runs one command line (the arguments after `petstore`) and says how it ended: 0 done, 1 it could
- * not be done (storage out of reach, no such pet, ...), 2 the command line itself is wrong. Every
- * error is one line on stderr; `--debug` adds the stack trace.
+ * not be done (storage out of reach, no such pet, ...), 2 the command line itself is wrong, 130 or
+ * 143 stopped by SIGINT or SIGTERM. Every error is one line on stderr; `--debug` adds the stack trace.
  */
 export async function runCli(args: readonly string[], dependencies: CliDependencies, output: CliOutput): Promise<number> {
   const program = createCliProgram(dependencies, output);
@@ -26,11 +27,13 @@ export async function runCli(args: readonly string[], dependencies: CliDependenc
     await program.parseAsync([...args], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    // Commander has written its own message (or the help) already.
+    // Commander has written the help, or the version, already.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     output.err(`petstore: ${messageOf(error)}\n`);
     if (args.includes('--debug') && error instanceof Error && error.stack !== undefined) output.err(`${error.stack}\n`);
-    return error instanceof RuleViolation ? EXIT.usage : EXIT.failure;
+    const interrupted = error instanceof Interrupted ? error : error instanceof ImportStopped && error.cause instanceof Interrupted ? error.cause : undefined;
+    if (interrupted !== undefined) return EXIT_ON_SIGNAL[interrupted.signal];
+    return error instanceof RuleViolation || error instanceof UsageError ? EXIT.usage : EXIT.failure;
   }
 }
 

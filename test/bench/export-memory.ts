@@ -122,7 +122,7 @@ async function overMemory(count: number) {
   const useCases = { listPets: new ListPets(store), createPet: new CreatePet(store), getPet: new GetPet(store), petRestore: store };
   const code = await runCli(
     ['pets', 'export'],
-    { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: '', digest: '' }) },
+    { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }) },
     {
       out: () => undefined,
       err: (text) => process.stderr.write(text),

@@ -79,10 +79,23 @@ describe('petstore pets import and export, run as a user runs them, on memory st
   it('imports a file, with plain progress lines on a stderr that is not a terminal, and exports nothing from a new process', async () => {
     const path = fileOf('pets.ndjson', 1_500);
     const imported = await runPetstore(['pets', 'import', path]);
-    expect({ code: imported.code, stdout: imported.stdout }).toEqual({ code: 0, stdout: `imported ${path} (restore): 1500 pets, 1500 added, 0 stored already\n` });
-    expect(imported.stderr).toMatch(/^(?:checking: \d0% \(\d+ of \d+ bytes\)\n)*checking: 100% \(\d+ of \d+ bytes\)\nwriting: 60% \(1000 of 1500 pets\)\nwriting: 100% \(1500 of 1500 pets\)\n$/);
+    expect({ code: imported.code, stdout: imported.stdout }).toEqual({ code: 0, stdout: `imported ${path} (restore): 1500 pets, 1500 added, 0 unchanged\n` });
+    expect(imported.stderr).toMatch(/^(?:checking: \d0% \([\d.]+ KB of [\d.]+ KB\)\n)*checking: 100% \([\d.]+ KB of [\d.]+ KB\)\nwriting: 60% \(1000 of 1500 pets\)\nwriting: 100% \(1500 of 1500 pets\)\n$/);
     // Memory storage lives as long as its process: the next command starts from nothing.
     expect(await runPetstore(['pets', 'export'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('stops on SIGTERM between steps with exit 143 and one line saying so', async () => {
+    const path = fileOf('many.ndjson', 200_000);
+    const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'import', path], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr === '') child.kill('SIGTERM');
+      stderr += chunk.toString();
+    });
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(code).toBe(143);
+    expect(stderr.split('\n').filter((line) => line.startsWith('petstore: '))).toEqual(['petstore: interrupted by SIGTERM; nothing was imported']);
   });
 
   it('refuses a file with a bad line in the middle with exit 1, naming the line', async () => {
@@ -140,7 +153,7 @@ describe.skipIf(noMongo)('the petstore command over MongoDB', () => {
 
     it('restores a file, exports it byte for byte, and a second restore adds nothing', async () => {
       const path = fileOf('pets.ndjson', 2_500);
-      expect((await runPetstore(['pets', 'import', path], env())).stdout).toBe(`imported ${path} (restore): 2500 pets, 2500 added, 0 stored already\n`);
+      expect((await runPetstore(['pets', 'import', path], env())).stdout).toBe(`imported ${path} (restore): 2500 pets, 2500 added, 0 unchanged\n`);
       const exported = await runPetstore(['pets', 'export'], env());
       expect({ code: exported.code, stderr: exported.stderr }).toEqual({ code: 0, stderr: '' });
       expect(exported.stdout).toBe(readFileSync(path, 'utf8'));

@@ -4,6 +4,7 @@ import { GetPet } from '../../core/use-cases/get-pet.js';
 import type { PetRepository } from '../../core/ports.js';
 import { runCli } from '../../adapters/cli/run-cli.js';
 import type { CliOutput } from '../../adapters/cli/cli-program.js';
+import type { Interrupts } from '../../adapters/cli/interrupted.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import type { PetRestore } from '../../adapters/persistence/pet-restore.js';
 
@@ -13,6 +14,11 @@ export interface CliRun {
   readonly err: string;
 }
 
+/** Interrupts that come only when the test aborts `interruption`. */
+export function interruptsFrom(interruption: AbortSignal = new AbortController().signal): () => Interrupts {
+  return () => ({ signal: interruption, release: () => undefined });
+}
+
 /**
  * The command line over one catalogue (in memory unless given), for as many commands as a test
  * runs: one process, as memory storage means. stdout and stderr are collected as text.
@@ -20,6 +26,7 @@ export interface CliRun {
 export function cliOver(
   pets: PetRepository & PetRestore = new InMemoryPetRepository(),
   output: Partial<Pick<CliOutput, 'pipe' | 'errTerminal'>> = {},
+  interruption?: AbortSignal,
 ): (...args: string[]) => Promise<CliRun> {
   const useCases = { listPets: new ListPets(pets), createPet: new CreatePet(pets), getPet: new GetPet(pets), petRestore: pets };
   return async (...args) => {
@@ -27,7 +34,7 @@ export function cliOver(
     let err = '';
     const code = await runCli(
       args,
-      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }) },
+      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }), watchInterrupts: interruptsFrom(interruption) },
       {
         out: (text) => (out += text),
         err: (text) => (err += text),

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The built command, as package.json's `bin` names it (`npm test` builds it first). */
 export const PETSTORE_BIN = 'dist/app/cli.js';
 

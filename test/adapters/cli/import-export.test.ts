@@ -8,7 +8,7 @@ import { IMPORT_BATCH, importPets, ImportStopped } from '../../../adapters/cli/i
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../core/errors.js';
-import { PET_STATUSES, type Pet } from '../../../core/pet.js';
+import { PET_STATUSES, type NewPet, type Pet } from '../../../core/pet.js';
 import { cliOver } from '../../support/cli-in-process.js';
 
 const UNREACHABLE = 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';
@@ -63,7 +63,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const restored = new InMemoryPetRepository();
     const petstore = cliOver(restored);
     const imported = await petstore('pets', 'import', file('pets.ndjson'));
-    expect({ code: imported.code, out: imported.out }).toEqual({ code: EXIT.ok, out: `imported ${file('pets.ndjson')} (restore): 2500 pets, 2500 added, 0 stored already\n` });
+    expect({ code: imported.code, out: imported.out }).toEqual({ code: EXIT.ok, out: `imported ${file('pets.ndjson')} (restore): 2500 pets, 2500 added, 0 unchanged\n` });
     expect((await petstore('pets', 'export')).out).toBe(exported.out);
     expect((await petstore('pets', 'add', '--name', 'Next', '--category-id', '1', '--json')).out).toBe(`{"id":${(pets.at(-1) as Pet).id + 1},"name":"Next","categoryId":1}\n`);
   });
@@ -168,7 +168,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   it('merges: every pet is added anew under the next ids, whatever id its line gives or lacks', async () => {
     const petstore = cliOver(await storeHolding([{ id: 1, name: 'Old', categoryId: 1 }, { id: 9, name: 'Older', categoryId: 1 }]));
     const path = fileOf('pets.ndjson', ['{"id":1,"name":"Old","categoryId":1}', '{"name":"New","categoryId":2,"status":"sold"}']);
-    expect((await petstore('pets', 'import', path, '--mode', 'merge')).out).toBe(`imported ${path} (merge): 2 pets, 2 added, 0 stored already\n`);
+    expect((await petstore('pets', 'import', path, '--mode', 'merge')).out).toBe(`imported ${path} (merge): 2 pets added\n`);
     expect((await petstore('pets', 'export')).out.split('\n').slice(2)).toEqual([
       '{"id":10,"name":"Old","categoryId":1}',
       '{"id":11,"name":"New","categoryId":2,"status":"sold"}',
@@ -191,8 +191,43 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       `petstore: ${UNREACHABLE}; the import stopped at line ${IMPORT_BATCH + 1}: the ${IMPORT_BATCH} pets before it are written; run the same import again to finish (a restore passes over whatever it wrote already)`,
     );
     const finished = await cliOver(failing)('pets', 'import', path);
-    expect(finished.out).toBe(`imported ${path} (restore): 2500 pets, 1500 added, 1000 stored already\n`);
+    expect(finished.out).toBe(`imported ${path} (restore): 2500 pets, 1500 added, 1000 unchanged\n`);
     expect((await cliOver(store)('pets', 'export')).out).toBe(readFileSync(path, 'utf8'));
+  });
+
+  it('stops between batches when interrupted, and says which lines were written, with the exit status of the signal', async () => {
+    const pets = catalogue(2_500);
+    const path = fileOf('pets.ndjson', pets.map((pet) => JSON.stringify(pet)));
+    const store = new InMemoryPetRepository();
+    const restore = store.restore.bind(store);
+    const interruption = new AbortController();
+    const interrupted = Object.assign(store, {
+      restore: async (batch: readonly Pet[]) => {
+        const outcome = await restore(batch);
+        interruption.abort('SIGINT');
+        return outcome;
+      },
+    });
+    const stopped = await cliOver(interrupted, {}, interruption.signal)('pets', 'import', path);
+    expect(stopped.code).toBe(130);
+    expect(stopped.err.split('\n').at(-2)).toBe(
+      `petstore: interrupted by SIGINT; the import stopped at line ${IMPORT_BATCH + 1}: the ${IMPORT_BATCH} pets before it are written; run the same import again to finish (a restore passes over whatever it wrote already)`,
+    );
+    const notStarted = await cliOver(new InMemoryPetRepository(), {}, AbortSignal.abort('SIGTERM'))('pets', 'import', path, '--mode', 'merge');
+    expect({ code: notStarted.code, last: notStarted.err.split('\n').at(-2) }).toEqual({ code: 143, last: 'petstore: interrupted by SIGTERM; nothing was imported' });
+
+    const merging = new InMemoryPetRepository();
+    const add = merging.add.bind(merging);
+    const mergeInterruption = new AbortController();
+    const merged = await cliOver(
+      Object.assign(merging, { add: async (pet: NewPet) => ((await merging.list({ limit: 3 })).length === 2 && mergeInterruption.abort('SIGTERM'), add(pet)) }),
+      {},
+      mergeInterruption.signal,
+    )('pets', 'import', path, '--mode', 'merge');
+    expect({ code: merged.code, last: merged.err.split('\n').at(-2) }).toEqual({
+      code: 143,
+      last: 'petstore: interrupted by SIGTERM; the import stopped at line 4: the 3 pets before it are written; import only the lines from there on, or the pets before it are added twice',
+    });
   });
 
   it('says, when storage fails part way through a merge, from which line on nothing was added', async () => {
@@ -285,10 +320,15 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       'writing: 100% (2500 of 2500 pets)',
     ]);
     const checking = lines.filter((line) => line.startsWith('checking'));
-    expect(checking.at(-1)).toBe(`checking: 100% (${size} of ${size} bytes)`);
+    expect(checking.at(-1)).toBe(`checking: 100% (${kilobytes(size)} of ${kilobytes(size)})`);
     expect(checking.length).toBeGreaterThan(1);
     expect(lines).toEqual([...checking, ...lines.filter((line) => line.startsWith('writing'))]);
   });
+
+  /** A size as progress shows it: in KB, to a tenth. */
+  function kilobytes(size: number): string {
+    return `${String(Math.round((size / 1024) * 10) / 10)} KB`;
+  }
 
   /** A stand-in terminal for stderr, and what was drawn on it. */
   function terminal() {
@@ -304,8 +344,8 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const { stream, drawn } = terminal();
     const { code, err } = await cliOver(undefined, { errTerminal: stream })('pets', 'import', path, '--mode', 'merge');
     expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
-    expect(drawn.text).toContain(`checking |${'█'.repeat(40)}| 100%  ${size}/${size} bytes`);
-    expect(drawn.text).toContain(`writing  |${'█'.repeat(40)}| 100%  2500/2500 pets`);
+    expect(drawn.text).toContain(`checking |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`);
+    expect(drawn.text).toContain(`writing  |${'█'.repeat(40)}| 100%  2500 of 2500 pets  0s left`);
     // One bar for the phase, moved along, not a new bar for each step.
     expect(drawn.text.split(`writing  |${'░'.repeat(40)}| 0%`)).toHaveLength(2);
     // The cursor is hidden while the bars are drawn, and shown again at the end.
@@ -318,7 +358,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const { stream, drawn } = terminal();
     expect(await cliOver(undefined, { errTerminal: stream })('pets', 'import', path)).toEqual({
       code: EXIT.ok,
-      out: `imported ${path} (restore): 0 pets, 0 added, 0 stored already\n`,
+      out: `imported ${path} (restore): 0 pets, 0 added, 0 unchanged\n`,
       err: '',
     });
     expect(drawn.text).toBe('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressLines } from '../../../adapters/cli/import-progress.js';
+import { petCount, progressLines } from '../../../adapters/cli/import-progress.js';
 
 describe('progressLines', () => {
   it('writes a line when a phase reaches the next tenth, never twice for one tenth', () => {
@@ -13,7 +13,19 @@ describe('progressLines', () => {
       'writing: 30% (35 of 100 pets)\n',
       'writing: 90% (99 of 100 pets)\n',
       'writing: 100% (100 of 100 pets)\n',
-      'checking: 50% (2048 of 4096 bytes)\n',
+      'checking: 50% (2 KB of 4 KB)\n',
     ]);
+  });
+
+  it('counts one pet as a pet, and sizes in the unit that reads best', () => {
+    const lines: string[] = [];
+    const progress = progressLines((text) => lines.push(text));
+    progress.update('checking', 78, 78);
+    progress.update('writing', 1, 1);
+    expect(lines).toEqual(['checking: 100% (78 B of 78 B)\n', 'writing: 100% (1 of 1 pet)\n']);
+  });
+
+  it('says pets, and a pet', () => {
+    expect([petCount(0), petCount(1), petCount(2)]).toEqual(['0 pets', '1 pet', '2 pets']);
   });
 });
