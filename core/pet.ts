@@ -84,13 +84,15 @@ export function assertValidNewPet(candidate: NewPet): void {
     if (!pattern.test(name)) throw new InvalidPet('name', message);
   }
   if (name.length > PET_NAME_MAX_LENGTH) throw new InvalidPet('name', PET_NAME_LENGTH_RULE);
-  if (!Number.isSafeInteger(categoryId)) {
-    throw new InvalidPet('categoryId', CATEGORY_ID_RULE);
-  }
+  if (!Number.isInteger(categoryId)) throw new InvalidPet('categoryId', CATEGORY_ID_TYPE_RULE);
+  if (!Number.isSafeInteger(categoryId)) throw new InvalidPet('categoryId', CATEGORY_ID_RULE);
   if (status !== undefined && !isPetStatus(status)) {
     throw new InvalidPet('status', STATUS_RULE);
   }
 }
+
+/** For what is not a whole number at all (a string, null, 1.5); the range is named only to a number out of it. */
+export const CATEGORY_ID_TYPE_RULE = 'categoryId must be an integer';
 
 export const CATEGORY_ID_RULE =
   `categoryId must be an integer from ${CATEGORY_ID_MIN} to ${CATEGORY_ID_MAX}; ` +
@@ -98,4 +100,4 @@ export const CATEGORY_ID_RULE =
 
 export const PET_NAME_TYPE_RULE = 'name must be a string';
 
-export const STATUS_RULE = `status must be one of ${PET_STATUSES.join(', ')}`;
+export const STATUS_RULE = `status must be one of ${PET_STATUSES.join(', ')}, or left out`;

@@ -26,11 +26,16 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
+  not_implemented: 501,
   service_unavailable: 503,
+  http_version_not_supported: 505,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** What a 505 says, whether Node's parser or the app refused the version. */
+export const HTTP_VERSIONS_SPOKEN = 'This server speaks HTTP/1.1 (and HTTP/1.0)';
 
 /** The most `details` an error lists, and the most characters of client input it echoes in one piece. */
 export const MAX_ERROR_DETAILS = 10;

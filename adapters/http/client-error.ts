@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, type ErrorCode } from './api-error.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN, type ErrorCode } from './api-error.js';
 import type { HttpLogger } from './request-context.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 import { API_RESPONSE_HEADER_ENTRIES } from './security-headers.js';
@@ -13,13 +13,30 @@ const PARSER_REFUSALS: ReadonlyMap<string, { code: ErrorCode; message: string }>
   ['ERR_HTTP_REQUEST_TIMEOUT', { code: 'request_timeout', message: 'The request did not arrive in time' }],
 ]);
 const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP/1.1' } as const;
+/** A request line in its three parts (RFC 9112 §3): a method token, a target, a version. */
+const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r?\n/;
+
+/**
+ * Node's parser names a method or version it does not know, but also a request line it could not
+ * split; only a well-formed line earns 501 (RFC 9110 §15.6.2) or 505 (§15.6.6), the rest is malformed.
+ */
+function refusalOf(error: Error & { code?: string; rawPacket?: Buffer }): { code: ErrorCode; message: string } {
+  const known = PARSER_REFUSALS.get(error.code ?? '');
+  if (known !== undefined) return known;
+  const wellFormed = REQUEST_LINE.test(error.rawPacket?.toString('latin1') ?? '');
+  if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
+    return { code: 'not_implemented', message: 'The method is not one this server implements; the API answers GET, HEAD, POST and OPTIONS' };
+  }
+  if (wellFormed && error.code === 'HPE_INVALID_VERSION') return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
+  return MALFORMED;
+}
 
 /**
  * The server's `clientError` listener: a request Node's HTTP parser refused never reaches Koa,
  * and Node would answer it with a bare status. This answers with the Error body and the headers
  * of every other answer, then closes the connection, whose byte stream can no longer be trusted.
  */
-export function answerClientErrors(logger: HttpLogger): (error: Error & { code?: string }, socket: Duplex) => void {
+export function answerClientErrors(logger: HttpLogger): (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => void {
   return function answerUnparsableRequest(error, socket) {
     // Node's own rule: nothing can be written to a client that is gone or mid-way through
     // receiving another answer (a pipelined request after it); the socket is just closed.
@@ -28,7 +45,7 @@ export function answerClientErrors(logger: HttpLogger): (error: Error & { code?:
       socket.destroy();
       return;
     }
-    const refusal = PARSER_REFUSALS.get(error.code ?? '') ?? MALFORMED;
+    const refusal = refusalOf(error);
     const apiError = new ApiError(refusal.code, refusal.message);
     const requestId = randomUUID();
     const body = JSON.stringify(apiError.toBody());

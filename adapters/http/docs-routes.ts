@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import send from 'koa-send';
+import { API_BASE_PATH } from './api-paths.js';
 import { docsPageSecurityHeaders } from './security-headers.js';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -40,11 +41,23 @@ const START_DOCS_SCRIPT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-/** The OpenAPI document and a reference page rendered from it; outside /v1 and without a key. */
+/** What `GET /` answers: where the API, its reference page and its document are, for whoever starts there. */
+export const SERVICE_INDEX = {
+  name: 'Pet store API',
+  api: API_BASE_PATH,
+  docs: DOCS_PATH,
+  openapi: OPENAPI_PATH,
+} as const;
+
+/** The OpenAPI document, a reference page rendered from it, and an index at `/`; outside /v1 and without a key. */
 export function addDocsRoutes(router: Router, openApiDocument: object, { apiOrigins }: { apiOrigins: readonly string[] }): void {
   const pageHeaders = docsPageSecurityHeaders({ apiOrigins });
   // Serialised once: the document is fixed for the life of the process.
   const openApiJson = JSON.stringify(openApiDocument);
+
+  router.get('/', (ctx) => {
+    ctx.body = SERVICE_INDEX;
+  });
 
   router.get(OPENAPI_PATH, (ctx) => {
     ctx.type = 'application/json';

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { DomainError, type DomainErrorCode, type RuleViolation } from '../../core/errors.js';
 import { ApiError, type ErrorCode } from './api-error.js';
+import { lingerBeforeClosing } from './lingering-close.js';
 import { requestLogger } from './request-context.js';
 
 /**
@@ -23,6 +24,7 @@ export function errorHandler(): Middleware {
       for (const [name, value] of Object.entries(apiError.options.headers ?? {})) ctx.set(name, value);
       ctx.status = apiError.status;
       ctx.body = apiError.toBody();
+      if (ctx.response.get('Connection') === 'close') lingerBeforeClosing(ctx.req);
     }
   };
 }

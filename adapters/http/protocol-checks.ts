@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError } from './api-error.js';
+import { ApiError, clipClientText, HTTP_VERSIONS_SPOKEN } from './api-error.js';
 
 /**
  * Fields a request may carry at most once (RFC 9110 §5.3) that Node silently cuts to their
@@ -8,6 +8,11 @@ import { ApiError } from './api-error.js';
  * last key, this service the first), so such a request is refused instead of guessed at.
  */
 const SINGLETON_FIELDS: ReadonlySet<string> = new Set(['host', 'authorization', 'content-type']);
+
+/** The versions this server speaks; Node's parser reads 0.9 (no version at all) and 2.0 request lines as well. */
+const SPOKEN_VERSIONS: ReadonlySet<string> = new Set(['1.0', '1.1']);
+/** An answer that leaves a body unread ends the connection: what follows on it cannot be framed. */
+const CLOSING = { headers: { Connection: 'close' } };
 
 /** RFC 9110 §10.1.1: the one expectation defined, which the body reader answers when it starts. */
 export function waitsForContinue({ headers }: IncomingMessage): boolean {
@@ -20,6 +25,16 @@ export function waitsForContinue({ headers }: IncomingMessage): boolean {
  * The server hands requests with an `Expect` header to the app instead of answering them itself.
  */
 export const requireWellFormedRequest: Middleware = (ctx, next) => {
+  // RFC 9112 §2.3: a version the server does not speak is answered 505, not served as HTTP/1.1.
+  if (!SPOKEN_VERSIONS.has(ctx.req.httpVersion)) {
+    throw new ApiError('http_version_not_supported', HTTP_VERSIONS_SPOKEN, CLOSING);
+  }
+  // RFC 9112 §6.1: a transfer coding the server does not understand is 501; Node decodes only chunked
+  // and would hand the rest over still coded. Compression belongs in Content-Encoding.
+  const unknownCoding = transferCodings(ctx.req).find((coding) => coding !== 'chunked');
+  if (unknownCoding !== undefined) {
+    throw new ApiError('not_implemented', `The transfer coding ${clipClientText(unknownCoding)} is not supported: send the body chunked or with a Content-Length, and compress it with Content-Encoding`, CLOSING);
+  }
   const counts = singletonCounts(ctx.req);
   for (const [field, count] of counts) {
     if (count > 1) throw new ApiError('bad_request', `The ${field} header may appear only once`);
@@ -33,6 +48,16 @@ export const requireWellFormedRequest: Middleware = (ctx, next) => {
   }
   return next();
 };
+
+/** The transfer codings of the body, in order, lower-cased: `gzip, chunked` is ['gzip', 'chunked']. */
+function transferCodings({ headers }: IncomingMessage): string[] {
+  const field = headers['transfer-encoding'];
+  if (field === undefined) return [];
+  return field
+    .split(',')
+    .map((coding) => coding.split(';')[0]?.trim().toLowerCase() ?? '')
+    .filter((coding) => coding !== '');
+}
 
 /** How often each singleton field came; a field that did not come has no entry. */
 function singletonCounts({ rawHeaders }: IncomingMessage): Map<string, number> {

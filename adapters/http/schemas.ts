@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {
   CATEGORY_ID_RULE,
+  CATEGORY_ID_TYPE_RULE,
   PET_NAME_LENGTH_RULE,
   PET_NAME_MAX_LENGTH,
   PET_NAME_RULES,
@@ -93,7 +94,8 @@ const petFields = {
     ),
   ),
   categoryId: v.pipe(
-    v.number(CATEGORY_ID_RULE),
+    v.number(CATEGORY_ID_TYPE_RULE),
+    v.integer(CATEGORY_ID_TYPE_RULE),
     v.safeInteger(CATEGORY_ID_RULE),
     INT64,
     v.description('The category the animal belongs to.'),

@@ -91,7 +91,7 @@ export interface components {
              * @description Machine-readable; branch on this.
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "invalid_idempotency_key" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "invalid_idempotency_key" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported";
             /** @description For humans; may change between releases. */
             message: string;
             /** @description The HTTP status of the response. */
@@ -301,6 +301,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description `not_implemented`: the method is not one HTTP defines (RFC 9110 §9.1), or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_implemented";
+                        /** @constant */
+                        status?: 501;
+                    };
+                };
+            };
             /** @description `service_unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -316,6 +333,23 @@ export interface operations {
                         code?: "service_unavailable";
                         /** @constant */
                         status?: 503;
+                    };
+                };
+            };
+            /** @description `http_version_not_supported`: the request line names a version other than HTTP/1.0 or HTTP/1.1, or none. */
+            505: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "http_version_not_supported";
+                        /** @constant */
+                        status?: 505;
                     };
                 };
             };
@@ -541,6 +575,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description `not_implemented`: the method is not one HTTP defines (RFC 9110 §9.1), or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_implemented";
+                        /** @constant */
+                        status?: 501;
+                    };
+                };
+            };
             /** @description `service_unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -556,6 +607,23 @@ export interface operations {
                         code?: "service_unavailable";
                         /** @constant */
                         status?: 503;
+                    };
+                };
+            };
+            /** @description `http_version_not_supported`: the request line names a version other than HTTP/1.0 or HTTP/1.1, or none. */
+            505: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "http_version_not_supported";
+                        /** @constant */
+                        status?: 505;
                     };
                 };
             };
@@ -744,6 +812,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description `not_implemented`: the method is not one HTTP defines (RFC 9110 §9.1), or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
+            501: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_implemented";
+                        /** @constant */
+                        status?: 501;
+                    };
+                };
+            };
             /** @description `service_unavailable`: storage is unreachable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -759,6 +844,23 @@ export interface operations {
                         code?: "service_unavailable";
                         /** @constant */
                         status?: 503;
+                    };
+                };
+            };
+            /** @description `http_version_not_supported`: the request line names a version other than HTTP/1.0 or HTTP/1.1, or none. */
+            505: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "http_version_not_supported";
+                        /** @constant */
+                        status?: 505;
                     };
                 };
             };

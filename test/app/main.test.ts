@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { fetchDocumented } from '../support/openapi-check.js';
@@ -55,6 +56,33 @@ describe('starting the service', () => {
     expect(service.output()).toBe(
       'petstore: failed to start: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server\n',
     );
+  });
+
+  it('says on its start-up line, and at /, where the docs page and the OpenAPI document are', async () => {
+    service = startService({ API_KEYS: 'k' });
+    const listening = await service.waitForLog('petstore listening');
+    const base = `http://127.0.0.1:${String(listening.port)}`;
+    expect({ docs: listening.docs, openapi: listening.openapi }).toEqual({ docs: `${base}/docs`, openapi: `${base}/openapi.json` });
+    const index = await fetch(`${base}/`);
+    expect({ status: index.status, body: await index.json() }).toEqual({
+      status: 200,
+      body: { name: 'Pet store API', api: '/v1', docs: '/docs', openapi: '/openapi.json' },
+    });
+  });
+
+  it('on a port already in use, stops with one line saying which port and which setting changes it', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      service = startService({ API_KEYS: 'k', PORT: String(port) });
+      expect(await service.exited).toBe(1);
+      expect(service.output()).toBe(
+        `petstore: failed to start: port ${port} is already in use; choose another with PORT (or METRICS_PORT, for /metrics on a port of its own)\n`,
+      );
+    } finally {
+      taken.close();
+    }
   });
 
   it('accepts a key given only as its SHA-256 digest, and never prints it', async () => {

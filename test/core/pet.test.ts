@@ -56,7 +56,7 @@ describe('the rules for a new pet', () => {
     expect(violation(aNewPet({ categoryId: 0 }))).toBeUndefined();
   });
 
-  it.each([2 ** 53, -(2 ** 53), 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects the categoryId %d, saying why', (categoryId) => {
+  it.each([2 ** 53, -(2 ** 53)])('rejects the integer categoryId %d, naming the range it is out of', (categoryId) => {
     const error = violation(aNewPet({ categoryId }));
     expect(error?.field).toBe('categoryId');
     expect(error?.message).toBe(
@@ -64,10 +64,14 @@ describe('the rules for a new pet', () => {
     );
   });
 
+  it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null])('rejects the categoryId %j as not an integer, without a range', (categoryId) => {
+    expect(violation(aNewPet({ categoryId: categoryId as number }))).toMatchObject({ field: 'categoryId', message: 'categoryId must be an integer' });
+  });
+
   it('rejects a status outside the three values, case included', () => {
     expect(violation(aNewPet({ status: 'Available' as NewPet['status'] & string }))).toMatchObject({
       field: 'status',
-      message: 'status must be one of available, pending, sold',
+      message: 'status must be one of available, pending, sold, or left out',
     });
   });
 

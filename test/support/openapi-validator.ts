@@ -31,16 +31,35 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
  * path, every response must be one the document describes (status, headers, media type and
  * body schema); a request that matched no operation must answer with the Error schema.
  */
+/**
+ * Ajv as the document needs it: the JSON Schema formats, and OpenAPI's int32 and int64. A format it
+ * does not know is an error, not the warning Ajv would print and then ignore the format.
+ */
+export function openApiAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    logger: {
+      log: (...args: unknown[]) => { console.log(...args); },
+      warn: (...args: unknown[]) => {
+        throw new Error(`Ajv: ${args.map(String).join(' ')}`);
+      },
+      error: (...args: unknown[]) => { console.error(...args); },
+    },
+  });
+  addFormats(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
+  return ajv;
+}
+
 export class OpenApiResponseValidator {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly ajv = openApiAjv();
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly basePath: string;
   private readonly templates: { template: string; pattern: RegExp }[];
 
   constructor(private readonly document: OpenApiDocument) {
-    addFormats(this.ajv);
-    this.ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
-    this.ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
     this.ajv.addSchema(document, DOCUMENT_ID);
     this.basePath = new URL(document.servers[0]!.url, 'http://base.invalid').pathname;
     this.templates = Object.keys(document.paths).map((template) => ({

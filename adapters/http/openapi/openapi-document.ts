@@ -27,6 +27,8 @@ const BEFORE_ROUTING_ERRORS: readonly ErrorCode[] = [
   'payload_too_large',
   'expectation_failed',
   'headers_too_large',
+  'not_implemented',
+  'http_version_not_supported',
   'unauthorized',
   'rate_limited',
 ];

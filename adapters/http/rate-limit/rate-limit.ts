@@ -40,18 +40,22 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
   const perAddress = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS });
   const windowSeconds = Math.ceil(policy.windowMs / 1000);
   const policyField = `${POLICY_NAME};q=${policy.limit};w=${windowSeconds}`;
-  const refusal = `Too many requests: at most ${policy.limit} in ${windowSeconds === 1 ? '1 second' : `${windowSeconds} seconds`}; retry after Retry-After seconds`;
+  const refusal = `Too many requests: at most ${policy.limit} in ${seconds(windowSeconds)}; retry after`;
   return function limitRate(ctx, client) {
     const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
     ctx.res.setHeader(RATE_LIMIT_POLICY_HEADER, policyField);
     ctx.res.setHeader(RATE_LIMIT_HEADER, standingField(allowance));
     if (!allowance.allowed) {
       onRefused?.(ctx);
-      throw new ApiError('rate_limited', refusal, {
+      throw new ApiError('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, {
         headers: { 'Retry-After': String(allowance.retryAfterSeconds) },
       });
     }
   };
+}
+
+function seconds(count: number): string {
+  return count === 1 ? '1 second' : `${count} seconds`;
 }
 
 function standingField({ remaining, resetSeconds }: Allowance): string {

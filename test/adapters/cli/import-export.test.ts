@@ -115,7 +115,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       const refused = await petstore('pets', 'import', path, '--mode', mode);
       expect({ code: refused.code, out: refused.out }).toEqual({ code: EXIT.failure, out: '' });
       expect(refused.err.split('\n').at(-2)).toBe(
-        `petstore: ${path} line 1500: categoryId must be an integer from -9007199254740991 to 9007199254740991; larger values cannot be represented exactly and are not rounded; nothing was imported`,
+        `petstore: ${path} line 1500: categoryId must be an integer; nothing was imported`,
       );
       expect((await petstore('pets', 'export')).out).toBe('');
     }

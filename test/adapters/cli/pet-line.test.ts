@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidPetLine, PET_ID_RULE, petOfLine } from '../../../adapters/cli/pet-line.js';
 import { petJson } from '../../../adapters/cli/pet-output.js';
-import { CATEGORY_ID_RULE, newPetOf, PET_NAME_RULES, PET_STATUSES, petOf, STATUS_RULE, type NewPet } from '../../../core/pet.js';
+import { CATEGORY_ID_RULE, CATEGORY_ID_TYPE_RULE, newPetOf, PET_NAME_RULES, PET_STATUSES, petOf, STATUS_RULE, type NewPet } from '../../../core/pet.js';
 
 function reasonFor(text: string): string {
   try {
@@ -53,7 +53,8 @@ describe('petOfLine', () => {
     expect(reasonFor('{"name":"  ","categoryId":1}')).toBe(PET_NAME_RULES.visible.message);
     expect(reasonFor('{"name":"Re\\u0000x","categoryId":1}')).toBe(PET_NAME_RULES.printable.message);
     expect(reasonFor(`{"name":"${'x'.repeat(201)}","categoryId":1}`)).toBe('name must be at most 200 characters');
-    for (const categoryId of ['"1"', '1.5', '9007199254740992', 'null', '1e400']) expect(reasonFor(`{"name":"Rex","categoryId":${categoryId}}`)).toBe(CATEGORY_ID_RULE);
+    for (const categoryId of ['"1"', '1.5', 'null', '1e400']) expect(reasonFor(`{"name":"Rex","categoryId":${categoryId}}`)).toBe(CATEGORY_ID_TYPE_RULE);
+    expect(reasonFor('{"name":"Rex","categoryId":9007199254740992}')).toBe(CATEGORY_ID_RULE);
     for (const status of ['"lost"', 'null', '"SOLD"', '["sold"]']) expect(reasonFor(`{"name":"Rex","categoryId":1,"status":${status}}`)).toBe(STATUS_RULE);
   });
 

@@ -11,6 +11,15 @@ describe('the docs page and its assets', () => {
   });
   afterAll(() => api.close());
 
+  it('answers / without a key with where the API, its docs page and its document are', async () => {
+    const response = await api.request('/', { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const index = (await response.json()) as Record<string, string>;
+    expect(index).toEqual({ name: 'Pet store API', api: '/v1', docs: '/docs', openapi: '/openapi.json' });
+    for (const path of [index.docs, index.openapi]) expect((await api.request(path ?? '', { key: null })).status).toBe(200);
+  });
+
   it('serves an HTML page, without a key, that loads Swagger UI and the document from this server only', async () => {
     const response = await api.request('/docs', { key: null });
     expect(response.status).toBe(200);

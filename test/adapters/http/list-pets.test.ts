@@ -135,7 +135,7 @@ describe('listPets', () => {
     it.each([
       ['limit=5&limit=6', 'limit must be given once, as an integer'],
       ['status=sold&status=sold', 'status must be given once'],
-      ['status=lost', 'status must be one of available, pending, sold'],
+      ['status=lost', 'status must be one of available, pending, sold, or left out'],
       ['after=x', 'after must be written in decimal digits, without sign, fraction or leading zeros'],
       ['limit=007', 'limit must be written in decimal digits, without sign, fraction or leading zeros'],
       ['after=9007199254740992', 'after must be a pet id to continue after: an integer from 0 to 9007199254740991'],

@@ -51,16 +51,51 @@ async function expectErrorAnswer(response: RawResponse, status: number, code: st
 
 describe('requests Node\'s HTTP parser refuses are answered with the Error body', () => {
   it.each([
-    ['an unknown method token', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['a lowercase method', 'get /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['a Content-Length that is not a number', `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Length: abc\r\n\r\n{}`],
     ['two different Content-Lengths', `POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`],
     ['Content-Length together with chunked', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}'],
+    ['a transfer coding that does not end in chunked (no way to tell where the body ends)', `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nTransfer-Encoding: gzip\r\n\r\n{}`],
     ['a header without a colon', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n'],
-    ['an unknown HTTP version', 'GET /v1/pets HTTP/3.7\r\nHost: x\r\n\r\n'],
     ['a control character in the target', 'GET /v1/pe\x01ts HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['a request line with a space in its target', `GET /v1 pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n\r\n`],
+    ['a request line of a method alone', `CONNECT\r\nHost: x\r\n${AUTH}\r\n\r\n`],
   ])('answers 400 bad_request for %s', async (_case, request) => {
     await expectErrorAnswer(await send(request), 400, 'bad_request');
+  });
+
+  it.each([
+    ['an unknown method token', `FOO /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n\r\n`],
+    ['a lowercase method (methods are case-sensitive)', `get /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n\r\n`],
+  ])('answers 501 not_implemented for %s, with or without a key (RFC 9110 §15.6.2)', async (_case, request) => {
+    await expectErrorAnswer(await send(request), 501, 'not_implemented');
+    await expectErrorAnswer(await send(request.replace(`${AUTH}\r\n`, '')), 501, 'not_implemented');
+  });
+
+  it.each([
+    ['HTTP/2.0', 'HTTP/2.0'],
+    ['HTTP/3.7', 'HTTP/3.7'],
+    ['HTTP/0.9', 'HTTP/0.9'],
+    ['HTTP/1.2', 'HTTP/1.2'],
+    ['no version at all', ''],
+  ])('answers 505 http_version_not_supported to a request line with %s, never serving it as HTTP/1.1', async (_case, version) => {
+    const line = ['GET', '/v1/pets', version].filter((part) => part !== '').join(' ');
+    const response = await send(`${line}\r\nHost: x\r\n${AUTH}\r\n\r\n`);
+    await expectErrorAnswer(response, 505, 'http_version_not_supported');
+    expect(JSON.parse(response.body)).toMatchObject({ message: 'This server speaks HTTP/1.1 (and HTTP/1.0)' });
+  });
+
+  it('answers 501 not_implemented to a body in a transfer coding other than chunked, and stores nothing (RFC 9112 §6.1)', async () => {
+    const body = '{"name":"Rex","categoryId":1}';
+    for (const codings of ['gzip, chunked', 'GZIP, chunked', 'x-custom;q=1, chunked']) {
+      const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+      const response = await send(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: ${codings}\r\n\r\n${chunked}`);
+      await expectErrorAnswer(response, 501, 'not_implemented');
+      expect(JSON.parse(response.body)).toMatchObject({ message: expect.stringContaining('Content-Encoding') as string });
+      expect(response.headers.connection).toBe('close');
+    }
+    expect(await countPets(api)).toBe(0);
+    const plain = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    expect((await send(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${plain}`)).status).toBe(201);
   });
 
   it('answers 431 headers_too_large for 20 KB of headers', async () => {
@@ -75,7 +110,7 @@ describe('requests Node\'s HTTP parser refuses are answered with the Error body'
   it('logs each refusal with the request id it answered with', async () => {
     const response = await send('FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(api.logLines).toContainEqual(
-      expect.objectContaining({ msg: 'request refused by the HTTP parser', requestId: response.headers['x-request-id'], status: 400, parserError: 'HPE_INVALID_METHOD' }),
+      expect.objectContaining({ msg: 'request refused by the HTTP parser', requestId: response.headers['x-request-id'], status: 501, parserError: 'HPE_INVALID_METHOD' }),
     );
   });
 });

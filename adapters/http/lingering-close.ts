@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * How long, and how much, a connection keeps reading a body it refused before it closes. A client
+ * that is still sending when the server closes gets a reset, which can discard the answer it has
+ * not read yet; reading on for a while (as nginx's lingering close does) lets it finish and read.
+ */
+export const LINGER = { ms: 10_000, bytes: 64 * 1024 * 1024 } as const;
+
+/**
+ * For an answer that ends its connection before the request's body was read: once the answer is
+ * out, the connection goes on reading (and dropping) what the client still sends, and closes when
+ * the client is done, has sent LINGER.bytes more, or LINGER.ms have passed.
+ */
+export function lingerBeforeClosing(request: IncomingMessage): void {
+  if (request.complete) return;
+  // What is still on its way is read and dropped, so the client's sending never stalls.
+  request.resume();
+  const socket: Socket & { destroySoon?: () => void } = request.socket;
+  // Node ends a `Connection: close` answer with destroySoon(): shut at once, unread bytes and all.
+  socket.destroySoon = function closeAfterLingering(this: Socket) {
+    this.end();
+    let received = 0;
+    const close = () => this.destroy();
+    const deadline = setTimeout(close, LINGER.ms);
+    this.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > LINGER.bytes) close();
+    });
+    this.once('end', close);
+    this.once('close', () => {
+      clearTimeout(deadline);
+    });
+  };
+}

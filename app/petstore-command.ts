@@ -1,0 +1,94 @@
+// `petstore`: the command line, a second host for the core. The same configuration (STORAGE,
+// MONGODB_URI, ...) and the same composition root as the API; no HTTP.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Container } from 'inversify';
+import { sha256 } from '../adapters/auth/static-key-authenticator.js';
+import type { CliUseCases } from '../adapters/cli/cli-program.js';
+import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
+import { runCli } from '../adapters/cli/run-cli.js';
+import type { PetRestore } from '../adapters/persistence/pet-restore.js';
+import type { CreatePet } from '../core/use-cases/create-pet.js';
+import type { GetPet } from '../core/use-cases/get-pet.js';
+import type { ListPets } from '../core/use-cases/list-pets.js';
+import { newApiKey } from './api-keys.js';
+import { ConfigError, loadConfig } from './config.js';
+import { TOKENS } from './tokens.js';
+
+let container: Container | undefined;
+
+/** Backpressure by stream.pipeline. A reader that leaves early (`| head`) ends the export quietly, as it ends `cat`. */
+async function pipeToStdout(chunks: AsyncIterable<string>): Promise<void> {
+  try {
+    await pipeline(Readable.from(chunks, { objectMode: false }), process.stdout, { end: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+  }
+}
+
+async function useCases(): Promise<CliUseCases> {
+  let config;
+  try {
+    // The command line serves no API: no key is needed, and it reports its errors itself, on stderr.
+    config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', METRICS: 'off' });
+  } catch (error) {
+    throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
+  }
+  // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
+  const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logger.js')]);
+  container = createContainer(config, createLogger(config), { keys: [] });
+  return {
+    listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
+    createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),
+    getPet: await container.getAsync<GetPet>(TOKENS.GetPet),
+    petRestore: await container.getAsync<PetRestore>(TOKENS.PetRestore),
+  };
+}
+
+/**
+ * The first SIGINT or SIGTERM asks the command to stop between steps; a second one stops the process
+ * at once, putting back what a progress bar changed on the terminal (cursor, line wrapping) first.
+ */
+function watchInterrupts(): Interrupts {
+  const controller = new AbortController();
+  const onSignal = (signal: InterruptSignal) => {
+    if (!controller.signal.aborted) {
+      controller.abort(signal);
+      return;
+    }
+    if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\x1b[?7h\n');
+    process.exit(EXIT_ON_SIGNAL[signal]);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+const exitCode = await runCli(
+  process.argv.slice(2),
+  {
+    useCases,
+    newApiKey: () => {
+      const key = newApiKey();
+      return { key, digest: sha256(key).toString('hex') };
+    },
+    watchInterrupts,
+  },
+  {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    pipe: pipeToStdout,
+    columns: process.stdout.columns,
+    errTerminal: process.stderr.isTTY ? process.stderr : undefined,
+  },
+);
+process.exitCode = exitCode;
+// Closes the database connections, if any were opened. A binding whose making failed (storage out of
+// reach) fails again here; that failure was reported already.
+await container?.unbindAllAsync().catch(() => undefined);

@@ -1,0 +1,65 @@
+import type Koa from 'koa';
+import { StorageUnavailable } from '../core/errors.js';
+import { resolveApiKeys } from './api-keys.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContainer } from './container.js';
+import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/docs-routes.js';
+import { listen } from './http-server.js';
+import { createLogger } from './logger.js';
+import { TOKENS } from './tokens.js';
+
+/** How long in-flight requests may take to finish once a shutdown signal arrives. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  const keys = resolveApiKeys(config);
+  if (keys.generatedKey !== undefined) {
+    // The one place a key is ever printed: a development convenience, refused in production.
+    logger.warn(
+      { apiKey: keys.generatedKey },
+      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
+    );
+  }
+
+  const container = createContainer(config, logger, keys);
+  const app = await container.getAsync<Koa>(TOKENS.HttpApp);
+  const running = await listen(app, { port: config.port, host: config.host, logger });
+  const origin = `http://${running.address.family === 'IPv6' ? `[${running.address.address}]` : running.address.address}:${running.address.port}`;
+  logger.info(
+    { host: running.address.address, port: running.address.port, storage: config.storage.kind, docs: `${origin}${DOCS_PATH}`, openapi: `${origin}${OPENAPI_PATH}` },
+    'petstore listening',
+  );
+  const metricsServer = config.metrics && config.metricsPort !== undefined
+    ? await listen(await container.getAsync<Koa>(TOKENS.MetricsApp), { port: config.metricsPort, host: config.host, logger })
+    : undefined;
+  if (metricsServer) logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
+
+  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const [outcome] = await Promise.all([running.close(SHUTDOWN_GRACE_MS), metricsServer?.close(SHUTDOWN_GRACE_MS)]);
+    await container.unbindAllAsync();
+    logger.info({ outcome }, 'stopped');
+    process.exit(outcome === 'drained' ? 0 : 1);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, (received) => void shutdown(received));
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`petstore: configuration error: ${error.message}\n`);
+  } else if (error instanceof StorageUnavailable) {
+    // The cause is not printed: a driver message may carry parts of the connection string.
+    process.stderr.write('petstore: failed to start: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server\n');
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    const { port } = error as NodeJS.ErrnoException & { port?: number };
+    process.stderr.write(`petstore: failed to start: port ${String(port)} is already in use; choose another with PORT (or METRICS_PORT, for /metrics on a port of its own)\n`);
+  } else {
+    process.stderr.write(`petstore: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});
+

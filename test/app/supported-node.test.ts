@@ -1,0 +1,35 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { unsupportedNodeReason } from '../../app/supported-node.js';
+
+const ENGINES = '>=24.11';
+
+/** The machine's own Node, when it is one the project does not support: what a newcomer may run first. */
+const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+  if (!existsSync(path)) return false;
+  const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
+  return unsupportedNodeReason(version, ENGINES) !== undefined;
+});
+
+describe('the Node a command runs on', () => {
+  it('is accepted from the version package.json names on, in any later release line', () => {
+    for (const version of ['v24.11.0', 'v24.21.0', 'v25.0.0', 'v26.3.1']) expect({ version, reason: unsupportedNodeReason(version, ENGINES) }).toEqual({ version, reason: undefined });
+  });
+
+  it('is refused below it, with one reason naming both versions and the way to the right one', () => {
+    for (const version of ['v24.10.9', 'v22.20.0', 'v20.20.2', 'v18.0.0']) {
+      expect(unsupportedNodeReason(version, ENGINES)).toBe(
+        `needs Node 24.11 or later (this is Node ${version.slice(1)}); see .node-version, or run . scripts/use-declared-node.sh`,
+      );
+    }
+  });
+
+  it.skipIf(OLD_NODE === undefined)('stops the built service and command on an older Node with that one line and exit 1', () => {
+    for (const entry of ['dist/app/main.js', 'dist/app/cli.js']) {
+      const run = spawnSync(OLD_NODE ?? '', [entry, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', API_KEYS: 'k' }, timeout: 10_000 });
+      expect({ entry, status: run.status, stdout: run.stdout }).toEqual({ entry, status: 1, stdout: '' });
+      expect(run.stderr).toMatch(/^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); see \.node-version, or run \. scripts\/use-declared-node\.sh\n$/);
+    }
+  });
+});
