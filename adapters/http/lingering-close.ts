@@ -11,9 +11,9 @@ export const LINGER = { ms: 10_000, bytes: 64 * 1024 * 1024 } as const;
 /**
  * For an answer that ends its connection before the request's body was read: once the answer is
  * out, the connection goes on reading (and dropping) what the client still sends, and closes when
- * the client is done, has sent LINGER.bytes more, or LINGER.ms have passed.
+ * the client is done, has sent `bytes` more, or `ms` have passed (LINGER unless a test says otherwise).
  */
-export function lingerBeforeClosing(request: IncomingMessage): void {
+export function lingerBeforeClosing(request: IncomingMessage, { ms, bytes }: { ms: number; bytes: number } = LINGER): void {
   if (request.complete) return;
   // What is still on its way is read and dropped, so the client's sending never stalls.
   request.resume();
@@ -23,10 +23,10 @@ export function lingerBeforeClosing(request: IncomingMessage): void {
     this.end();
     let received = 0;
     const close = () => this.destroy();
-    const deadline = setTimeout(close, LINGER.ms);
+    const deadline = setTimeout(close, ms);
     this.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > LINGER.bytes) close();
+      if (received > bytes) close();
     });
     this.once('end', close);
     this.once('close', () => {

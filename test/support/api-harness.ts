@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import { expect } from 'vitest';
 import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
@@ -13,6 +14,13 @@ import { inMemoryIdempotencyStore } from './storage-fixture.js';
 import type { StorageUnderTest } from './storages.js';
 
 export const TEST_KEY = 'test-key_0123456789abcdef';
+
+/**
+ * Under mutation testing (vitest.stryker.config.ts sets it), reset() also composes a new app, in the
+ * test's own beforeEach: Stryker credits code run in a beforeAll to no test, so it would not run a
+ * file's tests against mutants of the app's making (the OpenAPI document, the middleware chain).
+ */
+const APP_PER_TEST = process.env.PETSTORE_TEST_APP_PER_TEST === 'true';
 /** A second client's key, for what must stay apart between clients. */
 export const OTHER_TEST_KEY = 'other-key_fedcba9876543210';
 
@@ -36,7 +44,7 @@ export interface TestApi {
    * Empties storage and the log, so tests of one file share a server (started in beforeAll) yet
    * each starts from nothing. Only for a server on the harness's own memory stores.
    */
-  reset(): void;
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,11 +73,16 @@ export async function startTestApi(
   const config = loadConfig({ LOG_LEVEL: 'info', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` });
   const logLines: LoggedLine[] = [];
   const logger = createLogger(config, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
-  const container = createContainer(config, logger, resolveApiKeys(config));
-  container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(delegateTo(() => stores.repository));
-  container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(delegateTo(() => stores.idempotencyStore));
-  const app = await container.getAsync<Koa>(TOKENS.HttpApp);
-  const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
+  const compose = async () => {
+    const container = createContainer(config, logger, resolveApiKeys(config));
+    container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(delegateTo(() => stores.repository));
+    container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(delegateTo(() => stores.idempotencyStore));
+    return { container, handle: (await container.getAsync<Koa>(TOKENS.HttpApp)).callback() };
+  };
+  let composed = await compose();
+  // The socket stays; what answers on it is whichever app was composed last (see reset).
+  const switchboard = { callback: () => (request: IncomingMessage, response: ServerResponse) => composed.handle(request, response) } as unknown as Koa;
+  const running = await listen(switchboard, { port: 0, host: '127.0.0.1', logger });
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 
   const request: TestApi['request'] = (path, { key = TEST_KEY, headers, ...init } = {}) => {
@@ -90,14 +103,19 @@ export async function startTestApi(
     request,
     postJson: (path, body) =>
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-    reset: () => {
+    reset: async () => {
       if (!ownStores) throw new Error('reset() empties only the harness\'s own memory stores; start a server per test for stores of your own');
       stores = freshStores();
       logLines.length = 0;
+      if (APP_PER_TEST) {
+        const previous = composed.container;
+        composed = await compose();
+        await previous.unbindAllAsync();
+      }
     },
     close: async () => {
       await running.close(1000);
-      await container.unbindAllAsync();
+      await composed.container.unbindAllAsync();
       await fixture?.dispose();
     },
   };

@@ -6,9 +6,7 @@ describe('authentication', () => {
   beforeAll(async () => {
     api = await startTestApi();
   });
-  beforeEach(() => {
-    api.reset();
-  });
+  beforeEach(() => api.reset());
   afterAll(() => api.close());
 
   describe('authentication on every /v1 request', () => {

@@ -11,9 +11,7 @@ let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ env: { BODY_LIMIT: String(LIMIT) } });
 });
-beforeEach(() => {
-  api.reset();
-});
+beforeEach(() => api.reset());
 afterAll(() => api.close());
 
 /** POSTs `body` as the bytes given, with these header lines, and checks the answer against the document. */

@@ -9,9 +9,7 @@ describe('createPet', () => {
   beforeAll(async () => {
     api = await startTestApi();
   });
-  beforeEach(() => {
-    api.reset();
-  });
+  beforeEach(() => api.reset());
   afterAll(() => api.close());
 
   function postRaw(body: string, contentType: string | null = 'application/json'): Promise<Response> {
@@ -197,9 +195,7 @@ describe('createPet', () => {
     beforeAll(async () => {
       small = await startTestApi({ env: { BODY_LIMIT: '64' } });
     });
-    beforeEach(() => {
-      small.reset();
-    });
+    beforeEach(() => small.reset());
     afterAll(() => small.close());
 
     it('accepts a body at the limit and refuses one byte more with 413', async () => {

@@ -6,9 +6,7 @@ describe('the docs page and its assets', () => {
   beforeAll(async () => {
     api = await startTestApi();
   });
-  beforeEach(() => {
-    api.reset();
-  });
+  beforeEach(() => api.reset());
   afterAll(() => api.close());
 
   it('answers / without a key with where the API, its docs page and its document are', async () => {

@@ -12,7 +12,7 @@ describe('getPet', () => {
     api = await startTestApi();
   });
   beforeEach(async () => {
-    api.reset();
+    await api.reset();
     pet = await api.repository.add({ name: 'Kitty', categoryId: 2, status: 'sold' });
   });
   afterAll(() => api.close());

@@ -20,9 +20,7 @@ describe('POST /v1/pets with an Idempotency-Key', () => {
   beforeAll(async () => {
     api = await startTestApi({ now: clock.now });
   });
-  beforeEach(() => {
-    api.reset();
-  });
+  beforeEach(() => api.reset());
   afterAll(() => api.close());
 
   function post(body: unknown, key: string | undefined, apiKey = TEST_KEY): Promise<Response> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet, PetStatus } from '../../../core/pet.js';
 import { aNewPet } from '../../support/builders.js';
 import { expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
@@ -8,9 +8,11 @@ describe('listPets', () => {
   let stored: Pet[];
   const statusCycle: (PetStatus | undefined)[] = ['sold', 'available', 'pending', undefined, 'sold'];
 
-  // Every test here only reads, so the file's pets are stored once.
   beforeAll(async () => {
     api = await startTestApi();
+  });
+  beforeEach(async () => {
+    await api.reset();
     stored = [];
     for (let index = 0; index < 53; index += 1) {
       const status = statusCycle[index % statusCycle.length];

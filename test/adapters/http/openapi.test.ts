@@ -35,9 +35,7 @@ describe('GET /openapi.json', () => {
     text = await response.text();
     document = JSON.parse(text) as Document;
   });
-  beforeEach(() => {
-    api.reset();
-  });
+  beforeEach(() => api.reset());
   afterAll(() => api.close());
 
   const operations = () => ({

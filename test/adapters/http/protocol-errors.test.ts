@@ -8,9 +8,7 @@ let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });
-beforeEach(() => {
-  api.reset();
-});
+beforeEach(() => api.reset());
 afterAll(() => api.close());
 
 const AUTH = `Authorization: Bearer ${TEST_KEY}`;

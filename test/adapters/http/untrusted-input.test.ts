@@ -9,9 +9,7 @@ let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });
-beforeEach(() => {
-  api.reset();
-});
+beforeEach(() => api.reset());
 afterAll(() => api.close());
 
 function postText(body: string): Promise<Response> {
