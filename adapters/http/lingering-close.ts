@@ -10,8 +10,8 @@ export const LINGER = { ms: 10_000, bytes: 64 * 1024 * 1024 } as const;
 
 /**
  * For an answer that ends its connection before the request's body was read: once the answer is
- * out, the connection goes on reading (and dropping) what the client still sends, and closes when
- * the client is done, has sent `bytes` more, or `ms` have passed (LINGER unless a test says otherwise).
+ * out, the connection goes on reading (and dropping) the body, and closes when the body has ended,
+ * `bytes` more have come, or `ms` have passed (LINGER unless a test says otherwise).
  */
 export function lingerBeforeClosing(request: IncomingMessage, { ms, bytes }: { ms: number; bytes: number } = LINGER): void {
   if (request.complete) return;
@@ -21,14 +21,15 @@ export function lingerBeforeClosing(request: IncomingMessage, { ms, bytes }: { m
   // Node ends a `Connection: close` answer with destroySoon(): shut at once, unread bytes and all.
   socket.destroySoon = function closeAfterLingering(this: Socket) {
     this.end();
-    let received = 0;
     const close = () => this.destroy();
     const deadline = setTimeout(close, ms);
-    this.on('data', (chunk: Buffer) => {
+    // Node's parser reads the socket itself: what still comes arrives as the request's body.
+    let received = 0;
+    request.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > bytes) close();
     });
-    this.once('end', close);
+    request.once('end', close);
     this.once('close', () => {
       clearTimeout(deadline);
     });
