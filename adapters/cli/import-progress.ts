@@ -11,12 +11,16 @@ const AMOUNT: Readonly<Record<ImportPhase, (count: number) => string>> = {
 };
 const UNIT: Readonly<Record<ImportPhase, (total: number) => string>> = {
   checking: () => '',
-  writing: (total) => (total === 1 ? ' pet' : ' pets'),
+  writing: (total) => ` ${pets(total)}`,
 };
+
+function pets(count: number): string {
+  return count === 1 ? 'pet' : 'pets';
+}
 
 /** `n pets`, and `1 pet`. */
 export function petCount(count: number): string {
-  return `${count} ${count === 1 ? 'pet' : 'pets'}`;
+  return `${count} ${pets(count)}`;
 }
 
 /**
