@@ -41,6 +41,8 @@ export default mergeConfig(
       testTimeout: 4_000,
       // Each HTTP test composes its own app in its beforeEach (see test/support/api-harness.ts).
       env: { PETSTORE_TEST_APP_PER_TEST: 'true' },
+      // Each file loads its modules afresh, as the mutation results on record were measured.
+      isolate: true,
     },
   }),
 );
