@@ -39,10 +39,9 @@ export default mergeConfig(
       // A mutant that hangs a request then fails its test here, as a kill, before Stryker's own
       // timeout (5 s and more) would restart the whole test runner; no test needs this long unmutated.
       testTimeout: 4_000,
+      hookTimeout: 4_000,
       // Each HTTP test composes its own app in its beforeEach (see test/support/api-harness.ts).
       env: { PETSTORE_TEST_APP_PER_TEST: 'true' },
-      // Each file loads its modules afresh, as the mutation results on record were measured.
-      isolate: true,
     },
   }),
 );
