@@ -48,8 +48,8 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue((pets: PetRepository) => new CreatePet(pets), [TOKENS.PetRepositoryInUse]);
   container
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
-    .toResolvedValue((createPet: CreatePet, requests: IdempotencyStore) => new CreatePetOnce(createPet, requests), [
-      TOKENS.CreatePet,
+    .toResolvedValue((pets: PetRepository, requests: IdempotencyStore) => new CreatePetOnce(pets, requests), [
+      TOKENS.PetRepositoryInUse,
       TOKENS.IdempotencyStoreInUse,
     ]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue((pets: PetRepository) => new GetPet(pets), [TOKENS.PetRepositoryInUse]);
@@ -138,7 +138,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
         .onDeactivation((client) => client.close());
       container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(
         async (client: MongoClient) => {
-          const repository = new MongoPetRepository(client.db(storage.database));
+          const repository = new MongoPetRepository(client.db(storage.database), storage.timeoutMs);
           await repository.ensureIndexes();
           return repository;
         },
@@ -146,7 +146,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       );
       container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
         async (client: MongoClient) => {
-          const store = new MongoIdempotencyStore(client.db(storage.database), retention);
+          const store = new MongoIdempotencyStore(client.db(storage.database), retention, { callTimeoutMs: storage.timeoutMs });
           await store.ensureIndexes();
           return store;
         },

@@ -27,10 +27,30 @@ export function fingerprintOf({ name, categoryId, status }: NewPet): string {
   return JSON.stringify([name, categoryId, status ?? null]);
 }
 
+/** What adding a pet for an origin found: the pet it added, or the one an earlier attempt added. */
+export interface PetAddedOnce {
+  readonly pet: Pet;
+  readonly added: boolean;
+}
+
 /** The key is the caller's until it completes or releases the claim; the token tells its claim from a later one. */
-export interface IdempotencyClaim {
-  readonly key: IdempotencyKey;
+export interface IdempotencyClaim extends PetOrigin {
   readonly token: string;
+}
+
+/**
+ * The key a pet is added under, and for how long it names that pet: from the claim to the end of
+ * the retention (IDEMPOTENCY_TTL), in milliseconds since the epoch by the idempotency store's clock.
+ */
+export interface PetOrigin {
+  readonly key: IdempotencyKey;
+  readonly claimedAt: number;
+  readonly keptUntil: number;
+}
+
+/** A pet added under a key names that key's request only until the key's retention ends; then the key is free. */
+export function namesRequest(earlier: Pick<PetOrigin, 'keptUntil'>, claim: Pick<PetOrigin, 'claimedAt'>): boolean {
+  return earlier.keptUntil > claim.claimedAt;
 }
 
 /** The live record of an earlier request with the same key. */

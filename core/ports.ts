@@ -1,4 +1,4 @@
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from './idempotency.js';
+import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, PetAddedOnce, PetOrigin } from './idempotency.js';
 import type { PetPageQuery } from './paging.js';
 import type { NewPet, Pet, PetId } from './pet.js';
 
@@ -9,6 +9,14 @@ import type { NewPet, Pet, PetId } from './pet.js';
 export interface PetRepository {
   /** Stores the pet under a new id, greater than every id handed out before. */
   add(newPet: NewPet): Promise<Pet>;
+  /**
+   * Adds the pet at most once for its origin, the idempotency key of the request that asked for it:
+   * the pet and its origin are written in one atomic step, and a pet added for this key whose
+   * retention has not ended (see namesRequest) is returned instead (`added: false`). So a retry after
+   * an ambiguous failure (a timeout after the write was sent) finds the pet the first attempt wrote,
+   * even while that write is still on its way.
+   */
+  addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce>;
   findById(id: PetId): Promise<Pet | undefined>;
   /** Pets in ascending id order; the caller has checked the query (ListPets asks for one row more than a page). */
   list(query: PetPageQuery): Promise<Pet[]>;

@@ -1,5 +1,5 @@
 import { StorageUnavailable } from '../../core/errors.js';
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from '../../core/idempotency.js';
+import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, PetAddedOnce, PetOrigin } from '../../core/idempotency.js';
 import type { PetPageQuery } from '../../core/paging.js';
 import type { NewPet, Pet, PetId } from '../../core/pet.js';
 import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
@@ -7,7 +7,7 @@ import type { StorageCallTimer, StorageMetrics } from './service-metrics.js';
 
 /** Every method of each port, by the store name its calls are counted under. */
 export const MEASURED_STORAGE_METHODS = {
-  pets: ['add', 'findById', 'list', 'isReachable'],
+  pets: ['add', 'addOnce', 'findById', 'list', 'isReachable'],
   idempotency: ['claim', 'complete', 'release'],
 } as const satisfies { pets: readonly (keyof PetRepository)[]; idempotency: readonly (keyof IdempotencyStore)[] };
 
@@ -51,6 +51,10 @@ export class MeasuredPetRepository implements PetRepository {
 
   add(newPet: NewPet): Promise<Pet> {
     return this.timed.add(() => this.pets.add(newPet));
+  }
+
+  addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
+    return this.timed.addOnce(() => this.pets.addOnce(newPet, origin));
   }
 
   findById(id: PetId): Promise<Pet | undefined> {

@@ -1,8 +1,7 @@
 import { IdempotencyKeyInUse, IdempotencyKeyReused, InvalidIdempotencyKey } from '../errors.js';
-import { fingerprintOf, IDEMPOTENCY_KEY_RULE, isIdempotencyKey, type EarlierRequest, type IdempotencyKey } from '../idempotency.js';
+import { fingerprintOf, IDEMPOTENCY_KEY_RULE, isIdempotencyKey, type EarlierRequest, type IdempotencyClaim, type IdempotencyKey } from '../idempotency.js';
 import { assertValidNewPet, type NewPet, type Pet } from '../pet.js';
-import type { IdempotencyStore } from '../ports.js';
-import type { CreatePet } from './create-pet.js';
+import type { IdempotencyStore, PetRepository } from '../ports.js';
 
 export interface CreatedPet {
   readonly pet: Pet;
@@ -11,12 +10,17 @@ export interface CreatedPet {
 }
 
 /**
- * CreatePet for a caller that may retry: one key, one outcome. The first request with a key adds
- * the pet; a repeat of it gets that same pet back; the key reused for another pet is refused.
+ * CreatePet for a caller that may retry: one key, one pet, whatever happens to the storage or the
+ * process between the writes. The first request with a key adds the pet; a repeat of it gets that
+ * same pet back; the key reused for another pet is refused.
+ *
+ * Two records keep the promise. The pet carries its key, written with it in one atomic step: that
+ * alone makes the add happen once (see PetRepository.addOnce). The claim in the IdempotencyStore
+ * tells a repeat that the first request is still being carried out, and answers it once it is done.
  */
 export class CreatePetOnce {
   constructor(
-    private readonly createPet: CreatePet,
+    private readonly pets: PetRepository,
     private readonly requests: IdempotencyStore,
   ) {}
 
@@ -27,17 +31,32 @@ export class CreatePetOnce {
     const fingerprint = fingerprintOf(newPet);
     const earlier = await this.requests.claim(key, fingerprint);
     if (earlier.state !== 'claimed') return { pet: outcomeOf(earlier, fingerprint), replayed: true };
-    let pet: Pet;
+    let added;
     try {
-      pet = await this.createPet.execute(newPet);
+      added = await this.pets.addOnce(newPet, earlier.claim);
     } catch (error) {
-      // Nothing was added: the key is free again for a retry. Should freeing it fail as well, the
-      // lease frees it later; the client hears of the first failure, the one that decided.
-      await this.requests.release(earlier.claim).catch(() => undefined);
+      // The pet may have been written all the same (a timeout after the write was sent). Freeing the
+      // claim is safe: the retry it lets through adds nothing if the pet exists, and answers that pet.
+      this.release(earlier.claim);
       throw error;
     }
-    await this.requests.complete(earlier.claim, pet);
-    return { pet, replayed: false };
+    if (fingerprintOf(added.pet) !== fingerprint) {
+      // An earlier attempt with this key, whose answer was lost, added another pet.
+      this.release(earlier.claim);
+      throw new IdempotencyKeyReused();
+    }
+    // The pet is stored and carries its key, so the answer stands even if it cannot be recorded:
+    // a retry then finds the pet through its key instead of the record.
+    await this.requests.complete(earlier.claim, added.pet).catch(() => { this.release(earlier.claim); });
+    return { pet: added.pet, replayed: !added.added };
+  }
+
+  /**
+   * Frees the key in the background: the answer does not wait on a storage that has just failed.
+   * Should freeing it fail too, its lease frees it later; the client hears of the failure that decided.
+   */
+  private release(claim: IdempotencyClaim): void {
+    this.requests.release(claim).catch(() => undefined);
   }
 }
 

@@ -11,6 +11,7 @@ export function countingRepository(): { repository: PetRepository; calls: () => 
   };
   const repository: PetRepository = {
     add: counted((newPet) => inner.add(newPet)),
+    addOnce: counted((newPet, origin) => inner.addOnce(newPet, origin)),
     findById: counted((id) => inner.findById(id)),
     list: counted((query) => inner.list(query)),
     isReachable: () => inner.isReachable(),

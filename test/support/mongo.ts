@@ -27,7 +27,7 @@ export async function mongoStorageFixture({ now }: StorageFixtureOptions = {}): 
   const databaseName = `petstore_test_${randomUUID().slice(0, 8)}`;
   const client = createMongoClient(mongoUri(), 5000);
   const repository = new MongoPetRepository(client.db(databaseName));
-  const idempotencyStore = new MongoIdempotencyStore(client.db(databaseName), idempotencyRetention(), now);
+  const idempotencyStore = new MongoIdempotencyStore(client.db(databaseName), idempotencyRetention(), { now });
   await repository.ensureIndexes();
   await idempotencyStore.ensureIndexes();
   return {

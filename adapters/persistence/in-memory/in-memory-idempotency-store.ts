@@ -41,7 +41,8 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     makeRoom(records, now, this.options.maxKeysPerClient);
     const token = randomUUID();
     records.set(key, { fingerprint, token, expiresAt: now + this.options.leaseMs });
-    return Promise.resolve({ state: 'claimed', claim: { key: { client, key }, token } });
+    const claim = { key: { client, key }, token, claimedAt: now, keptUntil: now + this.options.ttlMs };
+    return Promise.resolve({ state: 'claimed', claim });
   }
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {

@@ -1,4 +1,5 @@
 import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
+import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
 import { assertRestorable, RestoreConflict, sameFields, type PetRestore, type RestoreCount } from '../pet-restore.js';
@@ -12,11 +13,20 @@ import { assertRestorable, RestoreConflict, sameFields, type PetRestore, type Re
 export class InMemoryPetRepository implements PetRepository, PetRestore {
   private readonly byId: Pet[] = [];
   private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<PetStatus, Pet[]>;
+  /** The last pet added under each idempotency key, and until when the key names it. */
+  private readonly byOrigin = new Map<string, { pet: Pet; keptUntil: number }>();
 
   add(newPet: NewPet): Promise<Pet> {
-    // Only the NewPet fields are kept, whatever else the object carries.
-    this.append(petOf((this.byId.at(-1)?.id ?? 0) + 1, newPet));
-    return Promise.resolve(this.byId.at(-1) as Pet);
+    return Promise.resolve(this.addNow(newPet));
+  }
+
+  addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
+    const originKey = JSON.stringify([origin.key.client, origin.key.key]);
+    const earlier = this.byOrigin.get(originKey);
+    if (earlier !== undefined && namesRequest(earlier, origin)) return Promise.resolve({ pet: earlier.pet, added: false });
+    const pet = this.addNow(newPet);
+    this.byOrigin.set(originKey, { pet, keptUntil: origin.keptUntil });
+    return Promise.resolve({ pet, added: true });
   }
 
   findById(id: PetId): Promise<Pet | undefined> {
@@ -67,6 +77,12 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
       const stored = this.stored(pet.id);
       return stored !== undefined && !sameFields(stored, pet);
     }).map((pet) => pet.id);
+  }
+
+  private addNow(newPet: NewPet): Pet {
+    // Only the NewPet fields are kept, whatever else the object carries.
+    this.append(petOf((this.byId.at(-1)?.id ?? 0) + 1, newPet));
+    return this.byId.at(-1) as Pet;
   }
 
   /** A pet with an id above every stored one: onto the ends of the lists. */

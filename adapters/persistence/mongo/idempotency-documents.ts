@@ -42,7 +42,7 @@ export function keyFilter({ client, key }: IdempotencyKey): { client: string; ke
   return { client, key };
 }
 
-export function claimFilter({ key, token }: IdempotencyClaim): { client: string; key: string; token: string } {
+export function claimFilter({ key, token }: Pick<IdempotencyClaim, 'key' | 'token'>): { client: string; key: string; token: string } {
   return { ...keyFilter(key), token };
 }
 

@@ -27,12 +27,21 @@ const CLAIM_ATTEMPTS = 3;
 export class MongoIdempotencyStore implements IdempotencyStore {
   private readonly records: Collection<IdempotencyDocument>;
 
+  private readonly now: () => number;
+  private readonly callTimeoutMs: number | undefined;
+
+  /**
+   * `callTimeoutMs` (MONGODB_TIMEOUT_MS in the service) bounds each call a request makes, as a whole:
+   * see translateStorageErrors. Index builds and restores are not requests; they take what they take.
+   */
   constructor(
     db: Db,
     private readonly retention: IdempotencyRetention,
-    private readonly now: () => number = Date.now,
+    { now = Date.now, callTimeoutMs }: { now?: (() => number) | undefined; callTimeoutMs?: number | undefined } = {},
   ) {
     this.records = db.collection<IdempotencyDocument>(IDEMPOTENCY_COLLECTION);
+    this.now = now;
+    this.callTimeoutMs = callTimeoutMs;
   }
 
   /** Idempotent: creating an index that exists with the same definition is a no-op. */
@@ -41,7 +50,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
-    return translateStorageErrors(async () => {
+    return this.bounded(async () => {
       for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
         const outcome = await this.tryClaim(key, fingerprint);
         if (outcome !== undefined) return outcome;
@@ -51,15 +60,19 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
-    return translateStorageErrors(async () => {
+    return this.bounded(async () => {
       await this.records.updateOne(claimFilter(claim), completeUpdate(pet, new Date(this.now() + this.retention.ttlMs)));
     });
   }
 
   release(claim: IdempotencyClaim): Promise<void> {
-    return translateStorageErrors(async () => {
+    return this.bounded(async () => {
       await this.records.deleteOne(claimFilter(claim));
     });
+  }
+
+  private bounded<T>(operation: () => Promise<T>): Promise<T> {
+    return translateStorageErrors(operation, this.callTimeoutMs);
   }
 
   /** The outcome, or undefined when the live record seen by the upsert was gone by the time it was read. */
@@ -72,7 +85,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       await this.records.updateOne(lapsedRecordFilter(key, now), claimUpdate(fingerprint, token, new Date(nowMs + this.retention.leaseMs)), {
         upsert: true,
       });
-      return { state: 'claimed', claim: { key, token } };
+      return { state: 'claimed', claim: { key, token, claimedAt: nowMs, keptUntil: nowMs + this.retention.ttlMs } };
     } catch (error) {
       // The key has a live record: the insert half of the upsert hit the unique index.
       if (!isDuplicateKey(error)) throw error;

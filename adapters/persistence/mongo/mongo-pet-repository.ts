@@ -1,4 +1,5 @@
 import type { Collection, Db, UpdateFilter } from 'mongodb';
+import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository } from '../../../core/ports.js';
@@ -9,6 +10,10 @@ import {
   restoreWrites,
   ID_ORDER,
   idFilter,
+  ORIGIN_INDEX,
+  ORIGIN_PROJECTION,
+  originFilter,
+  toOriginDocument,
   pageFilter,
   PET_ID_COUNTER,
   PET_PROJECTION,
@@ -21,6 +26,8 @@ import {
 } from './pet-documents.js';
 import { isDuplicateKey, translateStorageErrors } from './storage-errors.js';
 
+/** A key can lapse or change hands between the insert and the read; a few tries settle it. */
+const ADD_ONCE_ATTEMPTS = 3;
 
 /**
  * Keeps pets in MongoDB. Ids come from one counter document incremented atomically in the
@@ -30,18 +37,25 @@ export class MongoPetRepository implements PetRepository, PetRestore {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `callTimeoutMs` (MONGODB_TIMEOUT_MS in the service) bounds each call a request makes, as a whole:
+   * see translateStorageErrors. Index builds and restores are not requests; they take what they take.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly callTimeoutMs?: number,
+  ) {
     this.pets = db.collection<PetDocument>(PETS_COLLECTION);
     this.counters = db.collection<CounterDocument>(COUNTERS_COLLECTION);
   }
 
   /** Idempotent: creating an index that exists with the same definition is a no-op. */
   async ensureIndexes(): Promise<void> {
-    await translateStorageErrors(() => this.pets.createIndex(STATUS_ID_INDEX.key, { name: STATUS_ID_INDEX.name }, undefined));
+    await translateStorageErrors(() => this.pets.createIndexes([STATUS_ID_INDEX, ORIGIN_INDEX]));
   }
 
   add(newPet: NewPet): Promise<Pet> {
-    return translateStorageErrors(async () => {
+    return this.bounded(async () => {
       const id = await this.nextId();
       const document = toPetDocument(id, newPet);
       await this.pets.insertOne(document);
@@ -49,10 +63,38 @@ export class MongoPetRepository implements PetRepository, PetRestore {
     });
   }
 
+  /**
+   * Inserts first and looks only when the origin's unique index refuses: the usual first attempt
+   * costs one write, and a retry after an ambiguous failure one read more.
+   */
+  addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
+    const filter = originFilter(origin.key);
+    return this.bounded(async () => {
+      for (let attempt = 1; attempt <= ADD_ONCE_ATTEMPTS; attempt += 1) {
+        const document = { ...toPetDocument(await this.nextId(), newPet), origin: toOriginDocument(origin) };
+        try {
+          await this.pets.insertOne(document);
+          return { pet: toPet(document), added: true };
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        const earlier = await this.pets.findOne(filter, { projection: ORIGIN_PROJECTION });
+        if (earlier === null) continue;
+        // The driver retries a write whose answer was lost; the refused retry then names our own insert.
+        if (earlier._id === document._id) return { pet: toPet(earlier), added: true };
+        const keptUntil = earlier.origin?.keptUntil.getTime() ?? 0;
+        if (namesRequest({ keptUntil }, origin)) return { pet: toPet(earlier), added: false };
+        // The key's retention ended: the earlier pet stays, no longer named by the key, which this request takes.
+        await this.pets.updateOne({ _id: earlier._id, ...filter }, { $unset: { origin: '' } });
+      }
+      throw new Error('the idempotency key changed hands on every attempt to add its pet');
+    });
+  }
+
   findById(id: PetId): Promise<Pet | undefined> {
     const filter = idFilter(id);
     if (filter === undefined) return Promise.resolve(undefined);
-    return translateStorageErrors(async () => {
+    return this.bounded(async () => {
       const document = await this.pets.findOne(filter, { projection: PET_PROJECTION });
       return document === null ? undefined : toPet(document);
     });
@@ -60,7 +102,7 @@ export class MongoPetRepository implements PetRepository, PetRestore {
 
   list(query: PetPageQuery): Promise<Pet[]> {
     const filter = pageFilter(query);
-    return translateStorageErrors(async () => {
+    return this.bounded(async () => {
       const documents = await this.pets.find(filter, { projection: PET_PROJECTION }).sort(ID_ORDER).limit(query.limit).toArray();
       return documents.map(toPet);
     });
@@ -95,6 +137,10 @@ export class MongoPetRepository implements PetRepository, PetRestore {
     } catch {
       return false;
     }
+  }
+
+  private bounded<T>(operation: () => Promise<T>): Promise<T> {
+    return translateStorageErrors(operation, this.callTimeoutMs);
   }
 
   private async nextId(): Promise<number> {

@@ -1,3 +1,4 @@
+import type { IdempotencyKey, PetOrigin } from '../../../core/idempotency.js';
 import { isPetId, isPetStatus, newPetOf, petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { AnyBulkWriteOperation, UpdateFilter } from 'mongodb';
@@ -19,6 +20,14 @@ export interface PetDocument {
   name: string;
   categoryId: number;
   status?: string;
+  /** The idempotency key of the request that added the pet, if it sent one, and until when it names the pet. */
+  origin?: OriginDocument;
+}
+
+export interface OriginDocument {
+  client: string;
+  key: string;
+  keptUntil: Date;
 }
 
 export interface PetPageFilter {
@@ -28,6 +37,17 @@ export interface PetPageFilter {
 
 /** `_id` serves the unfiltered listing; this one serves the status filter in id order. */
 export const STATUS_ID_INDEX = { key: { status: 1, _id: 1 }, name: 'status_1__id_1' } as const;
+
+/**
+ * One pet per origin: of two inserts for one (client, key), whatever their ids, the database lets
+ * one through, on any number of instances. Pets added without a key have no origin and no entry.
+ */
+export const ORIGIN_INDEX = {
+  key: { 'origin.client': 1, 'origin.key': 1 },
+  name: 'origin.client_1_origin.key_1',
+  unique: true,
+  partialFilterExpression: { origin: { $exists: true } },
+} as const;
 
 export const ID_ORDER = { _id: 1 } as const;
 
@@ -52,6 +72,24 @@ export function pageFilter({ status, afterId = 0 }: Pick<PetPageQuery, 'status' 
   if (status === undefined) return { _id: { $gt: afterId } };
   if (!isPetStatus(status)) throw new TypeError('status must be a PetStatus');
   return { status, _id: { $gt: afterId } };
+}
+
+/** A pet's fields and, to tell whether its key still names it, when that key lapses. */
+export const ORIGIN_PROJECTION = { ...PET_PROJECTION, 'origin.keptUntil': 1 } as const;
+
+export function toOriginDocument({ key, keptUntil }: PetOrigin): OriginDocument {
+  return { ...originFilterFields(key), keptUntil: new Date(keptUntil) };
+}
+
+/** Strings only: no object (and so no operator) from a caller reaches the query. */
+export function originFilter(key: IdempotencyKey): { 'origin.client': string; 'origin.key': string } {
+  const { client, key: value } = originFilterFields(key);
+  return { 'origin.client': client, 'origin.key': value };
+}
+
+function originFilterFields({ client, key }: IdempotencyKey): { client: string; key: string } {
+  if (typeof client !== 'string' || typeof key !== 'string') throw new TypeError('client and key must be strings');
+  return { client, key };
 }
 
 export function idFilter(id: PetId): { _id: number } | undefined {

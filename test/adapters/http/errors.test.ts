@@ -36,7 +36,7 @@ function rawRequest(api: TestApi, method: string, path: string): Promise<{ statu
 /** A store whose every call fails the given way: the only way to provoke 5xx answers. */
 function failingRepository(failure: () => Error, reachable = true): PetRepository {
   const fail = () => Promise.reject(failure());
-  return { add: fail, findById: fail, list: fail, isReachable: () => Promise.resolve(reachable) };
+  return { add: fail, addOnce: fail, findById: fail, list: fail, isReachable: () => Promise.resolve(reachable) };
 }
 
 describe('errors that no route produces', () => {

@@ -176,7 +176,7 @@ describe('Idempotency-Key, as the wire carries it', () => {
 
   it('frees the key when storage fails (503), so that the retry adds the pet', async () => {
     const flaky = new InMemoryPetRepository();
-    vi.spyOn(flaky, 'add').mockRejectedValueOnce(new StorageUnavailable());
+    vi.spyOn(flaky, 'addOnce').mockRejectedValueOnce(new StorageUnavailable());
     api = await startTestApi({ repository: flaky });
     expect((await create(['Idempotency-Key: retry-1']))?.status).toBe(503);
     const retry = await create(['Idempotency-Key: retry-1']);

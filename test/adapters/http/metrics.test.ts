@@ -69,10 +69,11 @@ describe('GET /metrics', () => {
     expect({
       list: valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'list', outcome: 'ok' }),
       add: valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'add', outcome: 'ok' }),
+      addOnce: valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'addOnce', outcome: 'ok' }),
       findById: valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'findById', outcome: 'ok' }),
       claim: valueOf(samples, STORAGE_CALLS, { store: 'idempotency', method: 'claim', outcome: 'ok' }),
       complete: valueOf(samples, STORAGE_CALLS, { store: 'idempotency', method: 'complete', outcome: 'ok' }),
-    }).toEqual({ list: 2, add: 1, findById: 2, claim: 2, complete: 1 });
+    }).toEqual({ list: 2, add: 0, addOnce: 1, findById: 2, claim: 2, complete: 1 });
   });
 
   it('counts 429s per operation, and times them as 4xx', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IdempotencyKeyInUse, IdempotencyKeyReused, InvalidIdempotencyKey, InvalidPet, StorageUnavailable } from '../../../core/errors.js';
 import type { IdempotencyStore, PetRepository } from '../../../core/ports.js';
-import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { CreatePetOnce } from '../../../core/use-cases/create-pet-once.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
@@ -9,7 +8,7 @@ import { heldRepository } from '../../support/held-repository.js';
 import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
 
 function createPetOnce(pets: PetRepository = new InMemoryPetRepository(), requests: IdempotencyStore = inMemoryIdempotencyStore()) {
-  return { useCase: new CreatePetOnce(new CreatePet(pets), requests), pets, requests };
+  return { useCase: new CreatePetOnce(pets, requests), pets, requests };
 }
 
 const key = { client: 'client-a', key: 'order-1' };
@@ -38,7 +37,7 @@ describe('CreatePetOnce', () => {
   });
 
   it('refuses a repeat while the first request is still in flight, and adds nothing', async () => {
-    const { repository, addCalls, addStarted, finishAdd } = heldRepository();
+    const { repository, adds, addStarted, finishAdd } = heldRepository();
     const { useCase } = createPetOnce(repository);
     const first = useCase.execute({ name: 'Tom', categoryId: 7 }, key);
     await addStarted();
@@ -47,7 +46,7 @@ describe('CreatePetOnce', () => {
     await expect(useCase.execute({ name: 'Kit', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);
     finishAdd();
     expect((await first).replayed).toBe(false);
-    expect(addCalls).toHaveBeenCalledOnce();
+    expect(adds()).toBe(1);
   });
 
   it('keeps each client\'s keys apart', async () => {
@@ -79,7 +78,7 @@ describe('CreatePetOnce', () => {
 
   it('frees the key when the pet could not be added, so that a retry adds it', async () => {
     const failing = new InMemoryPetRepository();
-    vi.spyOn(failing, 'add').mockRejectedValueOnce(new StorageUnavailable());
+    vi.spyOn(failing, 'addOnce').mockRejectedValueOnce(new StorageUnavailable());
     const { useCase } = createPetOnce(failing);
     await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(StorageUnavailable);
     const retried = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
@@ -89,10 +88,60 @@ describe('CreatePetOnce', () => {
   it('reports the failure that decided, even when freeing the key fails too', async () => {
     const failing = new InMemoryPetRepository();
     const cause = new Error('add failed');
-    vi.spyOn(failing, 'add').mockRejectedValueOnce(cause);
+    vi.spyOn(failing, 'addOnce').mockRejectedValueOnce(cause);
     const requests = inMemoryIdempotencyStore();
     vi.spyOn(requests, 'release').mockRejectedValueOnce(new StorageUnavailable());
     const { useCase } = createPetOnce(failing, requests);
     await expect(useCase.execute(aNewPet(), key)).rejects.toBe(cause);
+  });
+
+  describe('when the storage fails after the pet was written', () => {
+    /** A repository whose first keyed add writes the pet, then fails as a timeout after the write was sent does. */
+    function writtenThenTimedOut() {
+      const repository = new InMemoryPetRepository();
+      const addOnce = repository.addOnce.bind(repository);
+      vi.spyOn(repository, 'addOnce').mockImplementationOnce(async (newPet, origin) => {
+        await addOnce(newPet, origin);
+        throw new StorageUnavailable();
+      });
+      return repository;
+    }
+
+    it('adds the pet once: the retry answers the pet the first attempt wrote, as a replay', async () => {
+      const { useCase, pets } = createPetOnce(writtenThenTimedOut());
+      await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(StorageUnavailable);
+      const retried = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+      expect(retried).toEqual({ pet: { id: 1, name: 'Tom', categoryId: 7 }, replayed: true });
+      expect(await pets.list({ limit: 10 })).toEqual([retried.pet]);
+      // From then on the key's record answers, as for any completed request.
+      expect(await useCase.execute({ name: 'Tom', categoryId: 7 }, key)).toEqual(retried);
+    });
+
+    it('refuses a retry with another pet as a reused key, and adds nothing', async () => {
+      const { useCase, pets } = createPetOnce(writtenThenTimedOut());
+      await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(StorageUnavailable);
+      await expect(useCase.execute({ name: 'Kit', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);
+      expect(await pets.list({ limit: 10 })).toHaveLength(1);
+      // The key still answers the pet it added.
+      expect((await useCase.execute({ name: 'Tom', categoryId: 7 }, key)).pet.id).toBe(1);
+    });
+
+    it('answers the added pet when its outcome cannot be recorded, and a retry gets that pet again', async () => {
+      const requests = inMemoryIdempotencyStore();
+      vi.spyOn(requests, 'complete').mockRejectedValueOnce(new StorageUnavailable());
+      const { useCase, pets } = createPetOnce(undefined, requests);
+      const created = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
+      expect(created).toEqual({ pet: { id: 1, name: 'Tom', categoryId: 7 }, replayed: false });
+      expect(await useCase.execute({ name: 'Tom', categoryId: 7 }, key)).toEqual({ pet: created.pet, replayed: true });
+      expect(await pets.list({ limit: 10 })).toHaveLength(1);
+    });
+
+    it('answers without waiting for the key to be freed', async () => {
+      const requests = inMemoryIdempotencyStore();
+      const release = vi.spyOn(requests, 'release').mockReturnValueOnce(new Promise<void>(() => undefined));
+      const { useCase } = createPetOnce(writtenThenTimedOut(), requests);
+      await expect(useCase.execute(aNewPet(), key)).rejects.toBeInstanceOf(StorageUnavailable);
+      expect(release).toHaveBeenCalledOnce();
+    });
   });
 });

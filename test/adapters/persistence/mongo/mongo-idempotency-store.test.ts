@@ -59,7 +59,7 @@ describe('idempotency documents', () => {
 describe('MongoIdempotencyStore without a server', () => {
   // The store's own logic (claim, the retry of a claim, tokens, expiry) over a stand-in collection.
   describeIdempotencyStoreContract('MongoIdempotencyStore over a stand-in collection', async ({ now }) => {
-    const store = new MongoIdempotencyStore(standInDb(), idempotencyRetention(), now);
+    const store = new MongoIdempotencyStore(standInDb(), idempotencyRetention(), { now });
     await store.ensureIndexes();
     return { idempotencyStore: store, dispose: () => Promise.resolve() };
   });
@@ -100,9 +100,9 @@ describe('MongoIdempotencyStore without a server', () => {
     vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
     await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
     vi.spyOn(records, 'deleteOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
-    await expect(store.release({ key: { client: 'c', key: 'k' }, token: 't' })).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(store.release({ key: { client: 'c', key: 'k' }, token: 't', claimedAt: 0, keptUntil: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
     vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
-    await expect(store.complete({ key: { client: 'c', key: 'k' }, token: 't' }, { id: 1, name: 'a', categoryId: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(store.complete({ key: { client: 'c', key: 'k' }, token: 't', claimedAt: 0, keptUntil: 1 }, { id: 1, name: 'a', categoryId: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
   });
 });
 
