@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { DomainError, type DomainErrorCode, type RuleViolation } from '../../core/errors.js';
+import { DomainError, StorageUnavailable, type DomainErrorCode, type RuleViolation } from '../../core/errors.js';
 import { ApiError, type ErrorCode } from './api-error.js';
 import { lingerBeforeClosing } from './lingering-close.js';
 import { requestLogger } from './request-context.js';
@@ -18,7 +18,10 @@ export function errorHandler(): Middleware {
       if (unanswered) throw unanswered;
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.status >= 500 && !(error instanceof ApiError)) {
+      if (error instanceof StorageUnavailable) {
+        // An outage is the world's doing, not a bug: one warning naming its cause, no stack.
+        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: causeOf(error) }, 'storage unavailable');
+      } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
         requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       }
       for (const [name, value] of Object.entries(apiError.options.headers ?? {})) ctx.set(name, value);
@@ -27,6 +30,11 @@ export function errorHandler(): Middleware {
       if (ctx.response.get('Connection') === 'close') lingerBeforeClosing(ctx.req);
     }
   };
+}
+
+/** What failed, by the error's class and message: enough to tell a timeout from a refused connection. */
+function causeOf({ cause }: StorageUnavailable): string | undefined {
+  return cause instanceof Error ? `${cause.name}: ${cause.message}` : undefined;
 }
 
 const INTERNAL_ERROR_MESSAGE = 'The server could not complete the request';

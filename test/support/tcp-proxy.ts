@@ -1,12 +1,15 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP relay to a real server that can be cut and restored on the same port: the
- * test's stand-in for a database going away and coming back.
+ * A TCP relay to a real server that can be cut and restored on the same port, frozen (connections
+ * accepted, nothing answered: a partition) and slowed (every reply held back): the test's stand-in
+ * for a database going away, hanging or lagging, and coming back.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  /** Bytes from the server are held this long before the client gets them; Infinity holds them for ever. */
+  private replyDelayMs = 0;
   port = 0;
 
   constructor(
@@ -22,13 +25,25 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      client.pipe(upstream);
+      // Replies keep their order: none is delivered before one the server sent earlier.
+      let lastDelivery = 0;
+      upstream.on('data', (chunk: Buffer) => {
+        if (this.replyDelayMs === Infinity) return;
+        lastDelivery = Math.max(Date.now() + this.replyDelayMs, lastDelivery);
+        setTimeout(() => client.write(chunk), lastDelivery - Date.now());
+      });
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as { port: number }).port;
     this.server = server;
+  }
+
+  /** Holds back every reply by `ms` from now on, in order; Infinity drops them: the server never answers again. */
+  delayReplies(ms: number): void {
+    this.replyDelayMs = ms;
   }
 
   /** Refuses new connections and drops the open ones, as a dead server would. */

@@ -88,8 +88,10 @@ describe('errors that no route produces', () => {
     expect(JSON.stringify(api.loggedErrors)).not.toContain(TEST_KEY);
   });
 
-  it('answers 503 service_unavailable with Retry-After when storage is down, and logs the outage', async () => {
-    api = await startTestApi({ repository: failingRepository(() => new StorageUnavailable()) });
+  it('answers 503 service_unavailable with Retry-After when storage is down, and logs the outage as a warning, without a stack', async () => {
+    const cause = new Error('Timed out while checking out a connection from connection pool');
+    cause.name = 'MongoWaitQueueTimeoutError';
+    api = await startTestApi({ repository: failingRepository(() => new StorageUnavailable({ cause })) });
     for (const send of [
       () => api!.request('/v1/pets'),
       () => api!.request('/v1/pets/1'),
@@ -100,7 +102,15 @@ describe('errors that no route produces', () => {
       expect(body.message).toBe('The service is temporarily unavailable; retry later');
       expect(response.headers.get('retry-after')).toBe('1');
     }
-    expect(api.loggedErrors.map((line) => line.msg)).toEqual(['request failed', 'request failed', 'request failed']);
+    expect(api.loggedErrors).toEqual([]);
+    const warnings = api.logLines.filter((line) => line.msg === 'storage unavailable');
+    expect(warnings.map((line) => [line.level, line.method, line.path])).toEqual([
+      ['warn', 'GET', '/v1/pets'],
+      ['warn', 'GET', '/v1/pets/1'],
+      ['warn', 'POST', '/v1/pets'],
+    ]);
+    expect(warnings.every((line) => line.cause === 'MongoWaitQueueTimeoutError: Timed out while checking out a connection from connection pool')).toBe(true);
+    expect(JSON.stringify(warnings)).not.toMatch(/stack|at .*\.ts/);
   });
 });
 
