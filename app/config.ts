@@ -50,6 +50,10 @@ export interface AppConfig {
   readonly corsOrigins: readonly string[];
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly production: boolean;
+  /** On SIGTERM, how long the service goes on answering (not ready, closing each connection) before it stops accepting. */
+  readonly shutdownGraceMs: number;
+  /** Then how long requests still in flight may take before they are cut. */
+  readonly shutdownTimeoutMs: number;
 }
 
 /** A bad setting: start-up stops with this one line, which names the variable. */
@@ -92,20 +96,19 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
 
 const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
 
-const DAY_MS = 86_400_000;
-
 /**
- * A duration with its unit, in whole seconds from 1s to 30d. A bare number is refused: `ms` would
- * read 86400 as milliseconds where a reader may mean seconds.
+ * A duration with its unit, in whole seconds, from 1s to 30d unless said otherwise. A bare number is
+ * refused: `ms` would read 86400 as milliseconds where a reader may mean seconds.
  */
-const duration = (examples: string) => {
-  const rule = `must be a duration in whole seconds with its unit, such as ${examples}, from 1s to 30d`;
+const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.StringValue; max?: ms.StringValue } = {}) => {
+  const rule = `must be a duration in whole seconds with its unit, such as ${examples}, from ${min} to ${max}`;
+  const [minMs, maxMs] = [ms(min), ms(max)];
   return v.pipe(
     v.string(),
     v.regex(/[a-z]\s*$/i, rule),
     v.transform((text) => ms(text as ms.StringValue) as number | undefined),
     v.number(rule),
-    v.check((milliseconds) => Number.isSafeInteger(milliseconds) && milliseconds % 1000 === 0 && milliseconds >= 1000 && milliseconds <= 30 * DAY_MS, rule),
+    v.check((milliseconds) => Number.isSafeInteger(milliseconds) && milliseconds % 1000 === 0 && milliseconds >= minMs && milliseconds <= maxMs, rule),
   );
 };
 
@@ -135,6 +138,8 @@ const environment = v.object({
   IDEMPOTENCY_MAX_KEYS: v.optional(integerSetting(1, 10_000_000), '10000'),
   RATE_LIMIT: v.optional(integerSetting(0, 1_000_000_000, ' of requests'), '6000'),
   RATE_LIMIT_WINDOW: v.optional(duration('1m, 60s or 1h'), '1m'),
+  SHUTDOWN_GRACE: v.optional(duration('5s, 30s or 1m', { min: '0s', max: '10m' }), '5s'),
+  SHUTDOWN_TIMEOUT: v.optional(duration('10s, 30s or 1m', { max: '10m' }), '10s'),
   METRICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   METRICS_PORT: v.optional(integerSetting(0, 65535)),
   PUBLIC_BASE_URL: v.optional(baseUrl),
@@ -172,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     corsOrigins: settings.CORS_ORIGINS,
     logLevel: settings.LOG_LEVEL,
     production: settings.NODE_ENV === 'production',
+    shutdownGraceMs: settings.SHUTDOWN_GRACE,
+    shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT,
   };
 }
 

@@ -10,6 +10,7 @@ import { GetPet } from '../core/use-cases/get-pet.js';
 import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
+import { Shutdown } from '../adapters/http/health-routes.js';
 import { createMetricsApp } from '../adapters/http/metrics-app.js';
 import { MEASURED_STORAGE_METHODS, MeasuredIdempotencyStore, MeasuredPetRepository } from '../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
@@ -65,6 +66,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       log: Logger,
       settings: AppConfig,
       metrics: ServiceMetrics,
+      shutdown: Shutdown,
     ) =>
       createHttpApp({
         listPets,
@@ -73,6 +75,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
         getPet,
         authenticator,
         storage,
+        shutdown,
         logger: log,
         bodyLimitBytes: settings.bodyLimitBytes,
         servers: apiServers(settings),
@@ -91,8 +94,10 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       TOKENS.Logger,
       TOKENS.Config,
       TOKENS.Metrics,
+      TOKENS.Shutdown,
     ],
   );
+  container.bind<Shutdown>(TOKENS.Shutdown).toConstantValue(new Shutdown());
   container
     .bind<Koa>(TOKENS.MetricsApp)
     .toResolvedValue((metrics: ServiceMetrics, log: Logger) => createMetricsApp(metrics, log), [TOKENS.Metrics, TOKENS.Logger]);

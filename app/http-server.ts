@@ -17,8 +17,14 @@ export const SERVER_TIMEOUTS = {
 export interface RunningServer {
   readonly server: Server;
   readonly address: AddressInfo;
-  /** Stops accepting, lets in-flight requests finish, then resolves; forces sockets shut after `graceMs`. */
-  close(graceMs: number): Promise<'drained' | 'forced'>;
+  /**
+   * Shuts the server down without resetting a request a client has sent. For `drainMs` it goes on
+   * serving, old connections and new, each response closing its connection (`Connection: close`), so
+   * keep-alive clients move to new connections elsewhere; then it stops accepting, closes the idle
+   * connections left and lets requests in flight finish. Whatever is still open `limitMs` later is
+   * forced shut.
+   */
+  close(limitMs: number, drainMs?: number): Promise<'drained' | 'forced'>;
 }
 
 /**
@@ -63,20 +69,21 @@ export async function listen(app: Koa, { port, host, logger }: { port: number; h
   return {
     server,
     address: server.address() as AddressInfo,
-    close(graceMs) {
+    async close(limitMs, drainMs = 0) {
       closing = true;
       inFlight.forEach(dropConnectionAfter);
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       return new Promise((resolve) => {
         const force = setTimeout(() => {
           server.closeAllConnections();
           resolve('forced');
-        }, graceMs);
+        }, limitMs);
         force.unref();
+        // Stops listening and closes the connections with no request on them; the rest close as their responses end.
         server.close(() => {
           clearTimeout(force);
           resolve('drained');
         });
-        server.closeIdleConnections();
       });
     },
   };

@@ -4,12 +4,13 @@ import { resolveApiKeys } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/docs-routes.js';
+import type { Shutdown } from '../adapters/http/health-routes.js';
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
 import { TOKENS } from './tokens.js';
 
-/** How long in-flight requests may take to finish once a shutdown signal arrives. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */
+const EXIT_FORCED = 124;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -36,15 +37,20 @@ async function main(): Promise<void> {
     : undefined;
   if (metricsServer) logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
 
-  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const [outcome] = await Promise.all([running.close(SHUTDOWN_GRACE_MS), metricsServer?.close(SHUTDOWN_GRACE_MS)]);
+  const shutdown = container.get<Shutdown>(TOKENS.Shutdown);
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    shutdown.begin();
+    // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
+    // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
+    const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+    logger.info({ signal, graceMs }, 'shutting down: finishing in-flight requests');
+    const [outcome] = await Promise.all([running.close(config.shutdownTimeoutMs, graceMs), metricsServer?.close(config.shutdownTimeoutMs, graceMs)]);
     await container.unbindAllAsync();
     logger.info({ outcome }, 'stopped');
-    process.exit(outcome === 'drained' ? 0 : 1);
+    process.exit(outcome === 'drained' ? 0 : EXIT_FORCED);
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, (received) => void shutdown(received));
+    process.once(signal, (received) => void stop(received));
   }
 }
 

@@ -18,6 +18,8 @@ export const TOKENS = {
   CreatePetOnce: Symbol.for('CreatePetOnce'),
   GetPet: Symbol.for('GetPet'),
   HttpApp: Symbol.for('HttpApp'),
+  /** Begun on SIGTERM: /readyz answers 503 from then on. */
+  Shutdown: Symbol.for('Shutdown'),
   /** GET /metrics alone, for METRICS_PORT. */
   MetricsApp: Symbol.for('MetricsApp'),
 } as const;

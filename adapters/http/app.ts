@@ -5,7 +5,7 @@ import { createRouter, requireCanonicalPath } from './api-paths.js';
 import { corsFor } from './cors.js';
 import { addDocsRoutes } from './docs-routes.js';
 import { errorHandler } from './error-middleware.js';
-import { addHealthRoutes } from './health-routes.js';
+import { addHealthRoutes, type Shutdown } from './health-routes.js';
 import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
 import { addPetRoutes, type PetUseCases } from './pets-routes.js';
 import { operationOf } from './operations.js';
@@ -19,6 +19,8 @@ import { apiSecurityHeaders } from './security-headers.js';
 export interface HttpAppDependencies extends PetUseCases {
   readonly authenticator: Authenticator;
   readonly storage: Pick<PetRepository, 'isReachable'>;
+  /** Once begun, /readyz answers 503 (see Shutdown). */
+  readonly shutdown: Shutdown;
   readonly logger: HttpLogger;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
@@ -39,7 +41,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   const app = new Koa();
   // One router for every route: each request is matched once, whatever its path.
   const router = createRouter();
-  addHealthRoutes(router, dependencies.storage);
+  addHealthRoutes(router, dependencies.storage, dependencies.shutdown);
   addDocsRoutes(router, buildOpenApiDocument({ servers: dependencies.servers }), { apiOrigins: originsOf(dependencies.servers) });
   addPetRoutes(router, dependencies, { bodyLimitBytes: dependencies.bodyLimitBytes });
   const { metrics } = dependencies;

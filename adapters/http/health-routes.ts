@@ -2,13 +2,30 @@ import type Router from '@koa/router';
 import type { PetRepository } from '../../core/ports.js';
 import { ApiError } from './api-error.js';
 
+/**
+ * Whether the service has begun to shut down. From then on it reports itself not ready, so that a
+ * load balancer sends new traffic elsewhere while the requests it still gets are answered.
+ */
+export class Shutdown {
+  private started = false;
+
+  get draining(): boolean {
+    return this.started;
+  }
+
+  begin(): void {
+    this.started = true;
+  }
+}
+
 /** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
-export function addHealthRoutes(router: Router, storage: Pick<PetRepository, 'isReachable'>): void {
+export function addHealthRoutes(router: Router, storage: Pick<PetRepository, 'isReachable'>, shutdown: Shutdown): void {
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
 
   router.get('/readyz', async (ctx) => {
+    if (shutdown.draining) throw ApiError.retryLater('service_unavailable', 'The service is shutting down');
     if (!(await storage.isReachable())) {
       throw ApiError.retryLater('service_unavailable', 'Storage is not reachable');
     }

@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       corsOrigins: [],
       logLevel: 'info',
       production: false,
+      shutdownGraceMs: 5_000,
+      shutdownTimeoutMs: 10_000,
     });
   });
 
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
+        SHUTDOWN_GRACE: '0s',
+        SHUTDOWN_TIMEOUT: '2m',
       }),
     ).toEqual({
       port: 9000,
@@ -69,6 +73,8 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
       logLevel: 'debug',
       production: true,
+      shutdownGraceMs: 0,
+      shutdownTimeoutMs: 120_000,
     });
   });
 
@@ -87,6 +93,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ IDEMPOTENCY_TTL: '2 hours' }).idempotency.ttlMs).toBe(7_200_000);
     expect(loadConfig({ IDEMPOTENCY_TTL: '1.5m' }).idempotency.ttlMs).toBe(90_000);
     expect(configError({ IDEMPOTENCY_TTL: '1.5s' })).toContain('in whole seconds');
+  });
+
+  it('reads SHUTDOWN_GRACE from 0s (no grace) to 10m, and SHUTDOWN_TIMEOUT from 1s to 10m', () => {
+    expect(loadConfig({ SHUTDOWN_GRACE: '0s', SHUTDOWN_TIMEOUT: '1s' })).toMatchObject({ shutdownGraceMs: 0, shutdownTimeoutMs: 1000 });
+    expect(loadConfig({ SHUTDOWN_GRACE: '10m', SHUTDOWN_TIMEOUT: '10m' })).toMatchObject({ shutdownGraceMs: 600_000, shutdownTimeoutMs: 600_000 });
   });
 
   it('accepts port 0 (any free port) and 65535', () => {
@@ -129,6 +140,11 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT: '1e3' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
     [{ RATE_LIMIT_WINDOW: '60' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
     [{ RATE_LIMIT_WINDOW: '1500ms' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
+    [{ SHUTDOWN_GRACE: '5' }, 'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m'],
+    [{ SHUTDOWN_GRACE: '11m' }, 'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m'],
+    [{ SHUTDOWN_GRACE: '-1s' }, 'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m'],
+    [{ SHUTDOWN_TIMEOUT: '0s' }, 'SHUTDOWN_TIMEOUT must be a duration in whole seconds with its unit, such as 10s, 30s or 1m, from 1s to 10m'],
+    [{ SHUTDOWN_TIMEOUT: '601s' }, 'SHUTDOWN_TIMEOUT must be a duration in whole seconds with its unit, such as 10s, 30s or 1m, from 1s to 10m'],
     [{ METRICS: 'no' }, 'METRICS must be on or off'],
     [{ METRICS_PORT: '65536' }, 'METRICS_PORT must be a whole number from 0 to 65535'],
     [{ METRICS_PORT: '8080' }, 'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port'],

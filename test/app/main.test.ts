@@ -96,7 +96,7 @@ describe('starting the service', () => {
 
 describe('serving /metrics', () => {
   it('on a port of its own with METRICS_PORT, and no longer on the API port; both close on SIGTERM', async () => {
-    service = startService({ API_KEYS: 'k', METRICS_PORT: '0' });
+    service = startService({ API_KEYS: 'k', METRICS_PORT: '0', SHUTDOWN_GRACE: '0s' });
     const apiPort = await listeningPort(service);
     const metricsPort = (await service.waitForLog('metrics listening')).port as number;
     expect(metricsPort).not.toBe(apiPort);
@@ -112,8 +112,8 @@ describe('serving /metrics', () => {
 });
 
 describe('shutting down on SIGTERM', () => {
-  it('stops accepting, finishes the request in flight, then exits 0', async () => {
-    service = startService({ API_KEYS: 'shutdown-key' });
+  it('with no grace, stops accepting, finishes the request in flight, then exits 0', async () => {
+    service = startService({ API_KEYS: 'shutdown-key', SHUTDOWN_GRACE: '0s' });
     const port = await listeningPort(service);
     const body = JSON.stringify({ name: 'Late', categoryId: 1 });
 
@@ -157,5 +157,28 @@ describe('shutting down on SIGTERM', () => {
     await listeningPort(service);
     service.child.kill('SIGINT');
     expect(await service.exited).toBe(0);
+  });
+
+  it('cuts a request still in flight at SHUTDOWN_TIMEOUT and exits 124', async () => {
+    service = startService({ API_KEYS: 'k', SHUTDOWN_GRACE: '0s', SHUTDOWN_TIMEOUT: '1s' });
+    const port = await listeningPort(service);
+    // A create whose body never ends: the request stays in flight.
+    const stalled = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path: '/v1/pets',
+      method: 'POST',
+      headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json', 'Content-Length': 100 },
+    });
+    const cut = new Promise<string>((resolve) => stalled.on('error', (error: NodeJS.ErrnoException) => { resolve(error.code ?? error.message); }));
+    stalled.write('{"name":');
+    // In flight: the scrape itself and the stalled create.
+    await expect
+      .poll(async () => (await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).match(/^petstore_http_requests_in_flight (\d+)$/m)?.[1])
+      .toBe('2');
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(124);
+    expect(await cut).toBe('ECONNRESET');
+    expect(service.logLines().find((line) => line.msg === 'stopped')).toMatchObject({ outcome: 'forced' });
   });
 });

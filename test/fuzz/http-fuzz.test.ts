@@ -19,7 +19,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 let service: ServiceProcess;
 let port: number;
 beforeAll(async () => {
-  service = startService({ API_KEYS: KEY, LOG_LEVEL: 'info', BODY_LIMIT: '16kb' });
+  service = startService({ API_KEYS: KEY, LOG_LEVEL: 'info', BODY_LIMIT: '16kb', SHUTDOWN_GRACE: '0s' });
   port = (await service.waitForLog('petstore listening')).port as number;
 }, 30_000);
 afterAll(async () => {

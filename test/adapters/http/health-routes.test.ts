@@ -1,0 +1,36 @@
+import Koa from 'koa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRouter } from '../../../adapters/http/api-paths.js';
+import { errorHandler } from '../../../adapters/http/error-middleware.js';
+import { addHealthRoutes, Shutdown } from '../../../adapters/http/health-routes.js';
+import { listen, type RunningServer } from '../../../app/http-server.js';
+import { createLogger } from '../../../app/logger.js';
+import { loadConfig } from '../../../app/config.js';
+
+describe('the readiness probe during a shutdown', () => {
+  let running: RunningServer | undefined;
+  afterEach(async () => {
+    await running?.close(1000);
+  });
+
+  it('answers 503 with Retry-After once the shutdown has begun, storage reachable or not; liveness stays 200', async () => {
+    const shutdown = new Shutdown();
+    const router = createRouter();
+    addHealthRoutes(router, { isReachable: () => Promise.resolve(true) }, shutdown);
+    const app = new Koa();
+    app.use(errorHandler());
+    app.use(router.routes());
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
+    running = await listen(app, { port: 0, host: '127.0.0.1', logger });
+    const base = `http://127.0.0.1:${running.address.port}`;
+    expect(shutdown.draining).toBe(false);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    shutdown.begin();
+    expect(shutdown.draining).toBe(true);
+    const refused = await fetch(`${base}/readyz`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({ code: 'service_unavailable', status: 503, message: 'The service is shutting down' });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});
