@@ -22,10 +22,14 @@ describe('MeasuredPetRepository', () => {
     const { metrics, calls } = recordingMetrics();
     const pets = new MeasuredPetRepository(new InMemoryPetRepository(), metrics);
     const added = await pets.add(aNewPet({ name: 'Rex' }));
+    const origin = { key: { client: 'c', key: 'k' }, claimedAt: 0, keptUntil: 1 };
+    const keyed = await pets.addOnce(aNewPet({ name: 'Max' }), origin);
+    expect(keyed).toEqual({ pet: { ...aNewPet({ name: 'Max' }), id: 2 }, added: true });
+    expect(await pets.addOnce(aNewPet({ name: 'Max' }), origin)).toEqual({ pet: keyed.pet, added: false });
     expect(await pets.findById(added.id)).toEqual(added);
-    expect(await pets.list({ limit: 10 })).toEqual([added]);
+    expect(await pets.list({ limit: 10 })).toEqual([added, keyed.pet]);
     expect(await pets.isReachable()).toBe(true);
-    expect(calls()).toEqual(['pets add ok', 'pets findById ok', 'pets list ok', 'pets isReachable ok']);
+    expect(calls()).toEqual(['pets add ok', 'pets addOnce ok', 'pets addOnce ok', 'pets findById ok', 'pets list ok', 'pets isReachable ok']);
   });
 
   it('tells an outage (unavailable) from any other failure (error), and passes each on unchanged', async () => {
