@@ -43,7 +43,6 @@ export const MAX_ECHOED_CHARACTERS = 64;
 
 /** Client input as an error may quote it: at most MAX_ECHOED_CHARACTERS code points, then '…'. */
 export function clipClientText(text: string): string {
-  if (text.length <= MAX_ECHOED_CHARACTERS) return text;
   // Counted in code points, so a cut never splits a surrogate pair.
   let clipped = '';
   let count = 0;

@@ -50,13 +50,12 @@ function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
 
 /**
  * JSON Schema patterns are ECMA-262 regular expressions read with Unicode semantics (what ajv and
- * the 2020-12 spec assume), so a `u` regex is written as it is. One `pattern` keyword holds one
- * regex: each Unicode pattern gets an `allOf` entry of its own, so several can apply at once.
+ * the 2020-12 spec assume), so a `u` regex is written as it is (the schemas here use no other flag).
+ * One `pattern` keyword holds one regex: each gets an `allOf` entry of its own, so several can apply at once.
  */
 function unicodePattern({ valibotAction, jsonSchema }: OverrideActionContext): JsonSchema | undefined {
   if (valibotAction.type !== 'regex') return undefined;
-  const { source, flags } = (valibotAction as v.RegexAction<string, undefined>).requirement;
-  if (flags !== 'u') return undefined;
+  const { source } = (valibotAction as v.RegexAction<string, undefined>).requirement;
   const { pattern, allOf = [], ...rest } = jsonSchema;
   // The converter has already written this regex as `pattern` unless an earlier one took the keyword.
   const withoutThis = pattern === source ? rest : jsonSchema;

@@ -74,6 +74,10 @@ describe('GET /metrics', () => {
       claim: valueOf(samples, STORAGE_CALLS, { store: 'idempotency', method: 'claim', outcome: 'ok' }),
       complete: valueOf(samples, STORAGE_CALLS, { store: 'idempotency', method: 'complete', outcome: 'ok' }),
     }).toEqual({ list: 2, add: 0, addOnce: 1, findById: 2, claim: 2, complete: 1 });
+    // Durations in seconds: two quick answers take well under one, and more than nothing.
+    const listed = valueOf(samples, 'petstore_http_request_duration_seconds_sum', { operation: 'listPets', status_class: '2xx' });
+    expect(listed).toBeGreaterThan(0);
+    expect(listed).toBeLessThan(1);
   });
 
   it('counts 429s per operation, and times them as 4xx', async () => {

@@ -69,6 +69,9 @@ describe('GET /openapi.json', () => {
     expect(description).toContain('in ascending id order');
     expect(description).toContain('`Authorization: Bearer <API key>`');
     expect(description).toContain('X-Request-Id');
+    expect(description).toContain('Each API key is held to a rate limit');
+    expect(description).toContain('`RateLimit-Policy` and `RateLimit`');
+    expect(description).toContain('the answer is 429 with `Retry-After`.');
     expect(document.components.securitySchemes.bearerAuth.description).toContain('API key');
     expect(document.tags).toHaveLength(1);
     expect(document.tags[0]?.name).toBe('pets');
@@ -165,6 +168,13 @@ describe('GET /openapi.json', () => {
   it('describes Pet, NewPet and Error as the service reads and writes them', () => {
     const { Pet, NewPet, Error: ErrorSchema } = document.components.schemas;
     expect(NewPet).toMatchObject({ required: ['name', 'categoryId'], additionalProperties: false });
+    // Each Unicode pattern of the name in an allOf entry of its own, none left as a bare `pattern`.
+    expect((NewPet?.properties as { name: object }).name).toEqual({
+      type: 'string',
+      allOf: [{ pattern: '[^\\p{White_Space}\\p{Default_Ignorable_Code_Point}]' }, { pattern: '^[^\\p{Cc}\\p{Cs}]*$' }],
+      maxLength: 200,
+      description: expect.stringContaining('at least one visible character') as string,
+    });
     expect(Pet).toMatchObject({ required: ['id', 'name', 'categoryId'], additionalProperties: false });
     expect(ErrorSchema).toMatchObject({ required: ['code', 'message', 'status'] });
     expect((ErrorSchema?.properties as { code: { enum: string[] } }).code.enum).toContain('method_not_allowed');

@@ -46,14 +46,20 @@ describe('MeasuredPetRepository', () => {
     expect(calls()).toEqual(['pets list unavailable', 'pets findById error']);
   });
 
-  it('times the call itself, from before it starts to after it settles', async () => {
+  it('times the call itself, from before it starts to after it settles, in seconds, whether it succeeds or fails', async () => {
     const { metrics, reports } = recordingMetrics();
     const slow = Object.assign(new InMemoryPetRepository(), {
       isReachable: () => new Promise<boolean>((resolve) => setTimeout(() => { resolve(true); }, 30)),
+      list: () => new Promise<never>((_, reject) => setTimeout(() => { reject(new StorageUnavailable()); }, 30)),
     });
-    await new MeasuredPetRepository(slow, metrics).isReachable();
-    expect(reports[0]!.seconds).toBeGreaterThanOrEqual(0.025);
-    expect(reports[0]!.seconds).toBeLessThan(5);
+    const pets = new MeasuredPetRepository(slow, metrics);
+    await pets.isReachable();
+    await expect(pets.list({ limit: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
+    for (const report of reports) {
+      expect(report.seconds).toBeGreaterThanOrEqual(0.025);
+      expect(report.seconds).toBeLessThan(5);
+    }
+    expect(reports).toHaveLength(2);
   });
 });
 

@@ -5,7 +5,9 @@ import {
   ID_ORDER,
   restoreWrites,
   idFilter,
+  originFilter,
   pageFilter,
+  toOriginDocument,
   PET_PROJECTION,
   STATUS_ID_INDEX,
   toPet,
@@ -62,6 +64,16 @@ describe('page queries', () => {
 
   it.each([{ $gt: 0 }, '5', 1.5, Number.NaN])('refuse a cursor that is not an integer (%j)', (afterId) => {
     expect(() => pageFilter({ afterId: afterId as unknown as number })).toThrow('afterId must be a safe integer');
+  });
+
+  it('find and record a pet\'s idempotency key from strings only: no operator reaches the query or the document', () => {
+    expect(originFilter({ client: 'c', key: 'k' })).toEqual({ 'origin.client': 'c', 'origin.key': 'k' });
+    expect(toOriginDocument({ key: { client: 'c', key: 'k' }, claimedAt: 1, keptUntil: 2_000 })).toEqual({ client: 'c', key: 'k', keptUntil: new Date(2_000) });
+    for (const [client, key] of [[{ $ne: null }, 'k'], ['c', { $gt: '' }], [{ $ne: null }, { $ne: null }]]) {
+      const operator = { client, key } as unknown as { client: string; key: string };
+      expect(() => originFilter(operator)).toThrow(new TypeError('client and key must be strings'));
+      expect(() => toOriginDocument({ key: operator, claimedAt: 1, keptUntil: 2 })).toThrow(TypeError);
+    }
   });
 
   it('look a pet up by its positive integer id only', () => {
