@@ -1,7 +1,7 @@
 /**
  * pino's `isoTime` with the formatted text kept for the millisecond it names. Under load many
  * lines share a millisecond, and formatting a Date cost about as much as the rest of the line
- * (profile of the bench, issue 6); the line reads exactly as with pino's own function.
+ * (a profile of the bench); the line reads exactly as with pino's own function.
  */
 export function createIsoTime(now: () => number = Date.now): () => string {
   let formattedMs = Number.NaN;

@@ -4,7 +4,7 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /**
  * Flags for a headless Chromium on a closed network: no sandbox (CI runs as root) and none of the
- * background calls to Google's services, which this machine's network refuses.
+ * background calls to Google's services, which a closed network refuses.
  */
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -1,4 +1,4 @@
-// The ceiling of Node on this machine: node:http answering the same requests with bodies
+// The ceiling of Node on the machine it runs on: node:http answering the same requests with bodies
 // serialised once at start-up. No framework, no parsing beyond a URL lookup.
 import { createServer } from 'node:http';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
