@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../../../adapters/http/rate-limit/rate-limit.js';
 import { aNewPet } from '../../support/builders.js';
@@ -5,6 +6,16 @@ import { countPets, expectError, OTHER_TEST_KEY, startTestApi, type TestApi } fr
 
 /** 3 requests a minute: a token comes back every 20 s, far longer than any of these tests takes. */
 const THREE_A_MINUTE = { RATE_LIMIT: '3', RATE_LIMIT_WINDOW: '1m' };
+
+/** The status of a GET sent from another loopback address than fetch's 127.0.0.1. */
+function statusFrom(localAddress: string, url: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    get(url, { localAddress }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    }).on('error', reject);
+  });
+}
 
 const standing = (response: Response) => ({
   status: response.status,
@@ -69,6 +80,8 @@ describe('rate limit per API key', () => {
     ]);
     // A valid key from that same address has a bucket of its own.
     expect((await api.request('/v1/pets')).status).toBe(200);
+    // And so has another address: its first request without a key is refused for the key, not the rate.
+    expect(await statusFrom('127.0.0.2', `${api.baseUrl}/v1/pets`)).toBe(401);
   });
 
   it('writes both fields in the draft syntax the OpenAPI document gives, with the defaults on', async () => {
