@@ -2,16 +2,13 @@ import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startService, type ServiceProcess } from '../support/service-process.js';
+import { killIfRunning, startService, type ServiceProcess } from '../support/service-process.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { closedPort } from '../support/tcp-proxy.js';
 
 let service: ServiceProcess | undefined;
 afterEach(async () => {
-  if (service?.child.exitCode === null) {
-    service.child.kill('SIGKILL');
-    await service.exited;
-  }
+  await killIfRunning(service);
   service = undefined;
 });
 

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startService, type ServiceProcess } from '../support/service-process.js';
+import { killIfRunning, startService, type ServiceProcess } from '../support/service-process.js';
 
 /** Keep-alive clients, as a load balancer or a busy API client holds them. */
 const CLIENTS = 50;
@@ -9,10 +9,7 @@ const KEY = 'drain-key';
 
 let service: ServiceProcess | undefined;
 afterEach(async () => {
-  if (service?.child.exitCode === null) {
-    service.child.kill('SIGKILL');
-    await service.exited;
-  }
+  await killIfRunning(service);
   service = undefined;
 });
 

@@ -13,6 +13,13 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
+/** For an afterEach: kills a service a failed test left running, so that none outlives its test. */
+export async function killIfRunning(service: ServiceProcess | undefined): Promise<void> {
+  if (service?.child.exitCode !== null) return;
+  service.child.kill('SIGKILL');
+  await service.exited;
+}
+
 /**
  * Runs the built service as `npm start` does (`npm test` builds it first), in its own process, with
  * only the given environment: no TypeScript compiled at each start.

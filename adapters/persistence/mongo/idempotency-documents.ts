@@ -1,6 +1,6 @@
 import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey } from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
-import { toPet, toPetDocument, type PetDocument } from './pet-documents.js';
+import { keyFilter, toPet, toPetDocument, type PetDocument } from './pet-documents.js';
 
 /** How a key is stored: one document per (client, key), its outcome once there is one. */
 export interface IdempotencyDocument {
@@ -35,11 +35,6 @@ export const IDEMPOTENCY_PROJECTION = { _id: 0, fingerprint: 1, expiresAt: 1, pe
  */
 export function lapsedRecordFilter(key: IdempotencyKey, now: Date): { client: string; key: string; expiresAt: { $lte: Date } } {
   return { ...keyFilter(key), expiresAt: { $lte: now } };
-}
-
-export function keyFilter({ client, key }: IdempotencyKey): { client: string; key: string } {
-  if (typeof client !== 'string' || typeof key !== 'string') throw new TypeError('client and key must be strings');
-  return { client, key };
 }
 
 export function claimFilter({ key, token }: Pick<IdempotencyClaim, 'key' | 'token'>): { client: string; key: string; token: string } {

@@ -10,11 +10,11 @@ import {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_INDEXES,
   IDEMPOTENCY_PROJECTION,
-  keyFilter,
   lapsedRecordFilter,
   liveOutcomeOf,
   type IdempotencyDocument,
 } from './idempotency-documents.js';
+import { keyFilter } from './pet-documents.js';
 import { isDuplicateKey, translateStorageErrors } from './storage-errors.js';
 
 /** A record can expire or be released between the two steps of a claim; a few tries settle it. */

@@ -78,16 +78,19 @@ export function pageFilter({ status, afterId = 0 }: Pick<PetPageQuery, 'status' 
 export const ORIGIN_PROJECTION = { ...PET_PROJECTION, 'origin.keptUntil': 1 } as const;
 
 export function toOriginDocument({ key, keptUntil }: PetOrigin): OriginDocument {
-  return { ...originFilterFields(key), keptUntil: new Date(keptUntil) };
+  return { ...keyFilter(key), keptUntil: new Date(keptUntil) };
 }
 
-/** Strings only: no object (and so no operator) from a caller reaches the query. */
 export function originFilter(key: IdempotencyKey): { 'origin.client': string; 'origin.key': string } {
-  const { client, key: value } = originFilterFields(key);
+  const { client, key: value } = keyFilter(key);
   return { 'origin.client': client, 'origin.key': value };
 }
 
-function originFilterFields({ client, key }: IdempotencyKey): { client: string; key: string } {
+/**
+ * An idempotency key as a query or a document holds it, in the pets and the idempotency_keys
+ * collections alike. Strings only: no object (and so no operator) from a caller reaches the query.
+ */
+export function keyFilter({ client, key }: IdempotencyKey): { client: string; key: string } {
   if (typeof client !== 'string' || typeof key !== 'string') throw new TypeError('client and key must be strings');
   return { client, key };
 }

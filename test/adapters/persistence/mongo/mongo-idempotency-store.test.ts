@@ -7,11 +7,11 @@ import {
   claimUpdate,
   completeUpdate,
   IDEMPOTENCY_COLLECTION,
-  keyFilter,
   lapsedRecordFilter,
   liveOutcomeOf,
 } from '../../../../adapters/persistence/mongo/idempotency-documents.js';
 import { MongoIdempotencyStore } from '../../../../adapters/persistence/mongo/mongo-idempotency-store.js';
+import { keyFilter } from '../../../../adapters/persistence/mongo/pet-documents.js';
 import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
 import { mongoPerTest, mongoStorageFixture, mongoUri, noMongo } from '../../../support/mongo.js';
 import { standInDb } from '../../../support/stand-in-mongo.js';
