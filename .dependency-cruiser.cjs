@@ -27,6 +27,13 @@ module.exports = {
       to: { path: '^app/' },
     },
     {
+      name: 'drivers-do-not-know-storage',
+      comment: 'The HTTP driver and the command line reach storage through core ports only; app/ wires the adapter in.',
+      severity: 'error',
+      from: { path: '^adapters/(http|cli)/' },
+      to: { path: '^adapters/persistence/' },
+    },
+    {
       name: 'no-unresolvable-imports',
       severity: 'error',
       from: {},

@@ -3,10 +3,12 @@ import type Koa from 'koa';
 import type { MongoClient } from 'mongodb';
 import type { Logger } from 'pino';
 import { IN_FLIGHT_LEASE_MS } from '../core/idempotency.js';
-import type { Authenticator, IdempotencyStore, PetRepository } from '../core/ports.js';
+import type { Authenticator, IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
 import { CreatePet } from '../core/use-cases/create-pet.js';
 import { CreatePetOnce } from '../core/use-cases/create-pet-once.js';
+import { ExportPets } from '../core/use-cases/export-pets.js';
 import { GetPet } from '../core/use-cases/get-pet.js';
+import { ImportPets } from '../core/use-cases/import-pets.js';
 import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createHttpApp } from '../adapters/http/app.js';
@@ -19,7 +21,6 @@ import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-m
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { MongoIdempotencyStore } from '../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
-import type { PetRestore } from '../adapters/persistence/pet-restore.js';
 import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
 import { TOKENS } from './tokens.js';
@@ -36,10 +37,8 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   container.bind<ApiKeys>(TOKENS.ApiKeys).toConstantValue(keys);
 
   bindStorage(container, config);
-  container
-    .bind<PetRestore>(TOKENS.PetRestore)
-    // Both repositories bindStorage chooses from offer restores (the PetRestore contract suite holds them to it).
-    .toResolvedValue((pets: PetRepository & PetRestore) => pets, [TOKENS.PetRepository]);
+  // Every storage adapter keeps pets and restores them (PetStorage): one instance answers for both ports.
+  container.bind<PetRestore>(TOKENS.PetRestore).toService(TOKENS.PetRepository);
   bindMeasuredStorage(container, config);
   container
     .bind<Authenticator>(TOKENS.Authenticator)
@@ -54,6 +53,10 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       TOKENS.IdempotencyStoreInUse,
     ]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue((pets: PetRepository) => new GetPet(pets), [TOKENS.PetRepositoryInUse]);
+  container
+    .bind<ImportPets>(TOKENS.ImportPets)
+    .toResolvedValue((createPet: CreatePet, restore: PetRestore) => new ImportPets(createPet, restore), [TOKENS.CreatePet, TOKENS.PetRestore]);
+  container.bind<ExportPets>(TOKENS.ExportPets).toResolvedValue((pets: PetRepository) => new ExportPets(pets), [TOKENS.PetRepositoryInUse]);
 
   container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
     (
@@ -122,11 +125,13 @@ function bindMeasuredStorage(container: Container, { metrics }: Pick<AppConfig, 
     );
 }
 
+type PetStorage = PetRepository & PetRestore;
+
 function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {
   const retention = { ttlMs: idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
   switch (storage.kind) {
     case 'memory':
-      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new InMemoryPetRepository());
+      container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(() => new InMemoryPetRepository());
       container
         .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
         .toResolvedValue(() => new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: idempotency.maxKeysPerClient }));
@@ -141,7 +146,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
         })
         // Unbinding at shutdown, after in-flight requests finished, closes the connections.
         .onDeactivation((client) => client.close());
-      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(
+      container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
         async (client: MongoClient) => {
           const repository = new MongoPetRepository(client.db(storage.database), storage.timeoutMs);
           await repository.ensureIndexes();
@@ -160,3 +165,4 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       return;
   }
 }
+

@@ -7,9 +7,10 @@ import { sha256 } from '../adapters/auth/static-key-authenticator.js';
 import type { CliUseCases } from '../adapters/cli/cli-program.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
 import { runCli } from '../adapters/cli/run-cli.js';
-import type { PetRestore } from '../adapters/persistence/pet-restore.js';
 import type { CreatePet } from '../core/use-cases/create-pet.js';
+import type { ExportPets } from '../core/use-cases/export-pets.js';
 import type { GetPet } from '../core/use-cases/get-pet.js';
+import type { ImportPets } from '../core/use-cases/import-pets.js';
 import type { ListPets } from '../core/use-cases/list-pets.js';
 import { newApiKey } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -41,7 +42,8 @@ async function useCases(): Promise<CliUseCases> {
     listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
     createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),
     getPet: await container.getAsync<GetPet>(TOKENS.GetPet),
-    petRestore: await container.getAsync<PetRestore>(TOKENS.PetRestore),
+    importPets: await container.getAsync<ImportPets>(TOKENS.ImportPets),
+    exportPets: await container.getAsync<ExportPets>(TOKENS.ExportPets),
   };
 }
 

@@ -4,7 +4,7 @@ export const TOKENS = {
   Logger: Symbol.for('Logger'),
   ApiKeys: Symbol.for('ApiKeys'),
   PetRepository: Symbol.for('PetRepository'),
-  /** The same repository's restore (pets keep their ids), for the command line's import. */
+  /** The same repository's restore (pets keep their ids), for ImportPets. */
   PetRestore: Symbol.for('PetRestore'),
   IdempotencyStore: Symbol.for('IdempotencyStore'),
   /** What the use cases are given: the storage adapters above, measured when metrics are on. */
@@ -17,6 +17,8 @@ export const TOKENS = {
   CreatePet: Symbol.for('CreatePet'),
   CreatePetOnce: Symbol.for('CreatePetOnce'),
   GetPet: Symbol.for('GetPet'),
+  ImportPets: Symbol.for('ImportPets'),
+  ExportPets: Symbol.for('ExportPets'),
   HttpApp: Symbol.for('HttpApp'),
   /** Begun on SIGTERM: /readyz answers 503 from then on. */
   Shutdown: Symbol.for('Shutdown'),

@@ -77,3 +77,63 @@ export class IdempotencyKeyReused extends DomainError {
     super('This Idempotency-Key was already used with a different request body; send a new key for a new request');
   }
 }
+
+/** Every code an import can stop with: no request host answers with these. */
+export type ImportErrorCode = 'restore_conflict' | 'import_refused' | 'import_stopped' | 'import_interrupted';
+
+/** Why moving pets into storage (an import, a restore) did not happen, or stopped part way. */
+export abstract class ImportError extends Error {
+  abstract readonly code: ImportErrorCode;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A restore would have overwritten a different pet: storage keeps what it has. */
+export class RestoreConflict extends ImportError {
+  readonly code = 'restore_conflict';
+
+  constructor(readonly id: number) {
+    super(`pet ${id} is stored already with other fields`);
+  }
+}
+
+/** The backup cannot be imported as it is; nothing of it was written. `place` is where, when one entry is to blame. */
+export class ImportRefused extends ImportError {
+  readonly code = 'import_refused';
+
+  constructor(
+    readonly place: number | undefined,
+    where: string,
+    reason: string,
+  ) {
+    super(`${where}: ${reason}`);
+  }
+}
+
+/** The host asked the import to stop (its abort signal's `reason` says why) before anything was written. */
+export class ImportInterrupted extends ImportError {
+  readonly code = 'import_interrupted';
+
+  constructor(readonly reason: unknown) {
+    super('interrupted');
+  }
+}
+
+/** Writing stopped part way: the pets before `place` are stored, the rest are not. */
+export class ImportStopped extends ImportError {
+  readonly code = 'import_stopped';
+
+  constructor(
+    readonly place: number,
+    where: string,
+    readonly written: number,
+    /** What to do to finish the import. */
+    hint: string,
+    options: { cause: unknown },
+  ) {
+    super(`the import stopped at ${where}: the ${written} pets before it are written; ${hint}`, options);
+  }
+}

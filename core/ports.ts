@@ -1,3 +1,4 @@
+import type { RestoreCount } from './backup.js';
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, PetAddedOnce, PetOrigin } from './idempotency.js';
 import type { PetPageQuery } from './paging.js';
 import type { NewPet, Pet, PetId } from './pet.js';
@@ -38,6 +39,22 @@ export interface IdempotencyStore {
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void>;
   /** Frees the key, so that a retry is carried out afresh. A lapsed claim changes nothing. */
   release(claim: IdempotencyClaim): Promise<void>;
+}
+
+/**
+ * Storing pets under the ids they already have: what restoring a backup needs. In the catalogue
+ * storage hands out ids; only a restore writes ids of its own. The contract suite in test/contracts/
+ * holds every adapter to it.
+ */
+export interface PetRestore {
+  /** Of these pets, the ids under which storage holds a pet with other fields. */
+  conflictsOf(pets: readonly Pet[]): Promise<PetId[]>;
+  /**
+   * Stores each pet under its own id, and makes every id handed out later greater than all of them.
+   * A pet stored already with the same fields is left as it is, so restoring the same pets again
+   * adds nothing. If any id holds a different pet (RestoreConflict), nothing of the batch is written.
+   */
+  restore(pets: readonly Pet[]): Promise<RestoreCount>;
 }
 
 /** Decides whether a presented credential grants access, and to whom. */

@@ -1,12 +1,13 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { PET_STATUSES, type PetStatus } from '../../core/pet.js';
+import { PET_STATUSES, type Pet, type PetStatus } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
 import { newPetOf } from '../../core/pet.js';
-import type { PetRestore } from '../persistence/pet-restore.js';
-import { petExportChunks } from './export-pets.js';
-import { IMPORT_MODES, importPets, type ImportMode, type ImportReport } from './import-pets.js';
+import { IMPORT_MODES, type ImportMode } from '../../core/backup.js';
+import type { ExportPets } from '../../core/use-cases/export-pets.js';
+import type { ImportPets, ImportReport } from '../../core/use-cases/import-pets.js';
+import { backupFile } from './backup-file.js';
 import { petCount, progressBar, progressLines } from './import-progress.js';
 import type { Interrupts } from './interrupted.js';
 import { petJson, petTable } from './pet-output.js';
@@ -15,8 +16,8 @@ export interface CliUseCases {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;
   readonly getPet: GetPet;
-  /** The storage's own restore, for `pets import --mode restore`: pets keep their ids. */
-  readonly petRestore: PetRestore;
+  readonly importPets: ImportPets;
+  readonly exportPets: ExportPets;
 }
 
 export interface CliDependencies {
@@ -55,6 +56,11 @@ function wholeNumber(value: string): number {
 /** In the words of --json: a restore counts the pets it added and those it found unchanged; a merge adds them all. */
 function importSummary(mode: ImportMode, { pets, added, unchanged }: ImportReport): string {
   return mode === 'merge' ? `${petCount(pets)} added` : `${petCount(pets)}, ${added} added, ${unchanged} unchanged`;
+}
+
+/** Pages of pets as JSON Lines, a chunk of text a page. */
+async function* jsonLines(pages: AsyncIterable<Pet[]>): AsyncGenerator<string> {
+  for await (const pets of pages) yield pets.map((pet) => `${petJson(pet)}\n`).join('');
 }
 
 /** A command line that is not one of ours: what is wrong, and where its usage is, in one line. */
@@ -159,8 +165,8 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .addOption(status())
     .exitOverride()
     .action(async (options: { status?: PetStatus }) => {
-      const { listPets } = await dependencies.useCases();
-      await output.pipe(petExportChunks(listPets, options.status));
+      const { exportPets } = await dependencies.useCases();
+      await output.pipe(jsonLines(exportPets.pages(options.status)));
     });
   pets
     .command('import')
@@ -176,12 +182,12 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .addOption(new Option('--json', 'write the counts as JSON'))
     .exitOverride()
     .action(async (file: string, options: { mode: ImportMode; json?: boolean }) => {
-      const { createPet, petRestore } = await dependencies.useCases();
+      const { importPets } = await dependencies.useCases();
       const progress = output.errTerminal === undefined ? progressLines((text) => { output.err(text); }) : progressBar(output.errTerminal);
       const interrupts = dependencies.watchInterrupts();
       let report;
       try {
-        report = await importPets(file, options.mode, { createPet, petRestore }, progress, interrupts.signal);
+        report = await importPets.execute(await backupFile(file, progress), options.mode, progress, interrupts.signal);
       } finally {
         // Whichever way the import ends, the bar is ended (cursor shown, its line closed) before anything else is written.
         progress.finish();

@@ -1,6 +1,6 @@
 import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
-import type { ImportPhase, ImportProgress } from './import-pets.js';
+import type { ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
 
 const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = { checking: 'checking', writing: 'writing ' };
 

@@ -4,17 +4,6 @@ export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 /** What a shell reports for a process such a signal stopped: 128 plus the signal's number. */
 export const EXIT_ON_SIGNAL: Readonly<Record<InterruptSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-/** The command was asked to stop, and stopped where it could without leaving anything half done. */
-export class Interrupted extends Error {
-  constructor(
-    readonly signal: InterruptSignal,
-    detail?: string,
-  ) {
-    super(`interrupted by ${signal}${detail === undefined ? '' : `; ${detail}`}`);
-    this.name = 'Interrupted';
-  }
-}
-
 /**
  * A command's view of interruptions while it runs: `signal` aborts (its reason the signal's name)
  * on the first one; `release` hands the signals back once the command is done.

@@ -1,7 +1,6 @@
 import { CommanderError } from 'commander';
-import { DomainError, RuleViolation } from '../../core/errors.js';
-import { ImportRefused, ImportStopped } from './import-pets.js';
-import { EXIT_ON_SIGNAL, Interrupted } from './interrupted.js';
+import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViolation } from '../../core/errors.js';
+import { EXIT_ON_SIGNAL, type InterruptSignal } from './interrupted.js';
 import { createCliProgram, UsageError, type CliDependencies, type CliOutput } from './cli-program.js';
 
 /** How the command ended, as its exit status. */
@@ -31,8 +30,8 @@ export async function runCli(args: readonly string[], dependencies: CliDependenc
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     output.err(`petstore: ${messageOf(error)}\n`);
     if (args.includes('--debug') && error instanceof Error && error.stack !== undefined) output.err(`${error.stack}\n`);
-    const interrupted = error instanceof Interrupted ? error : error instanceof ImportStopped && error.cause instanceof Interrupted ? error.cause : undefined;
-    if (interrupted !== undefined) return EXIT_ON_SIGNAL[interrupted.signal];
+    const interrupted = error instanceof ImportStopped ? error.cause : error;
+    if (interrupted instanceof ImportInterrupted) return EXIT_ON_SIGNAL[interrupted.reason as InterruptSignal];
     return error instanceof RuleViolation || error instanceof UsageError ? EXIT.usage : EXIT.failure;
   }
 }
@@ -44,9 +43,11 @@ function messageOf(error: unknown): string {
     return error.message.startsWith(`${error.field} `) ? `${option}${error.message.slice(error.field.length)}` : `${option}: ${error.message}`;
   }
   if (error instanceof ImportRefused) return `${error.message}; nothing was imported`;
+  if (error instanceof ImportInterrupted) return `${interruptedBy(error)}; nothing was imported`;
   if (error instanceof ImportStopped) {
     // A line refused while writing (the file changed since its check) is the reason, not a refusal of the whole file.
-    const reason = error.cause instanceof ImportRefused ? error.cause.message : messageOf(error.cause);
+    const { cause } = error;
+    const reason = cause instanceof ImportRefused ? cause.message : cause instanceof ImportInterrupted ? interruptedBy(cause) : messageOf(cause);
     return `${reason}; ${error.message}`;
   }
   if (error instanceof DomainError && error.code === 'storage_unavailable') {
@@ -54,4 +55,9 @@ function messageOf(error: unknown): string {
     return 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The host aborts an import with the signal's name (see watchInterrupts). */
+function interruptedBy({ reason }: ImportInterrupted): string {
+  return `interrupted by ${String(reason)}`;
 }

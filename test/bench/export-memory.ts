@@ -13,11 +13,9 @@ import { MongoClient } from 'mongodb';
 import { runCli } from '../../adapters/cli/run-cli.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { MongoPetRepository } from '../../adapters/persistence/mongo/mongo-pet-repository.js';
-import type { PetRestore } from '../../adapters/persistence/pet-restore.js';
+import type { PetRestore } from '../../core/ports.js';
 import { PET_STATUSES, type Pet } from '../../core/pet.js';
-import { CreatePet } from '../../core/use-cases/create-pet.js';
-import { GetPet } from '../../core/use-cases/get-pet.js';
-import { ListPets } from '../../core/use-cases/list-pets.js';
+import { useCasesOver } from '../support/cli-in-process.js';
 import { describeMachine } from './machine.js';
 
 const PETS = Number(process.env.BENCH_EXPORT_PETS ?? 1_000_000);
@@ -119,7 +117,7 @@ async function overMemory(count: number) {
       setImmediate(done);
     },
   });
-  const useCases = { listPets: new ListPets(store), createPet: new CreatePet(store), getPet: new GetPet(store), petRestore: store };
+  const useCases = useCasesOver(store);
   const code = await runCli(
     ['pets', 'export'],
     { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }) },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../core/pet.js';
-import type { PetRepository } from '../../core/ports.js';
-import { RestoreConflict, type PetRestore } from '../../adapters/persistence/pet-restore.js';
+import { RestoreConflict } from '../../core/errors.js';
+import type { PetRepository, PetRestore } from '../../core/ports.js';
 
 export interface RestoreFixture {
   readonly repository: PetRepository & PetRestore;

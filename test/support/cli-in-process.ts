@@ -1,17 +1,24 @@
 import { ListPets } from '../../core/use-cases/list-pets.js';
 import { CreatePet } from '../../core/use-cases/create-pet.js';
 import { GetPet } from '../../core/use-cases/get-pet.js';
-import type { PetRepository } from '../../core/ports.js';
+import { ExportPets } from '../../core/use-cases/export-pets.js';
+import { ImportPets } from '../../core/use-cases/import-pets.js';
+import type { PetRepository, PetRestore } from '../../core/ports.js';
 import { runCli } from '../../adapters/cli/run-cli.js';
-import type { CliOutput } from '../../adapters/cli/cli-program.js';
+import type { CliOutput, CliUseCases } from '../../adapters/cli/cli-program.js';
 import type { Interrupts } from '../../adapters/cli/interrupted.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import type { PetRestore } from '../../adapters/persistence/pet-restore.js';
 
 export interface CliRun {
   readonly code: number;
   readonly out: string;
   readonly err: string;
+}
+
+/** The command line's use cases over one catalogue, wired as the container wires them. */
+export function useCasesOver(pets: PetRepository & PetRestore): CliUseCases {
+  const createPet = new CreatePet(pets);
+  return { listPets: new ListPets(pets), createPet, getPet: new GetPet(pets), importPets: new ImportPets(createPet, pets), exportPets: new ExportPets(pets) };
 }
 
 /** Interrupts that come only when the test aborts `interruption`. */
@@ -28,7 +35,7 @@ export function cliOver(
   output: Partial<Pick<CliOutput, 'pipe' | 'errTerminal'>> = {},
   interruption?: AbortSignal,
 ): (...args: string[]) => Promise<CliRun> {
-  const useCases = { listPets: new ListPets(pets), createPet: new CreatePet(pets), getPet: new GetPet(pets), petRestore: pets };
+  const useCases = useCasesOver(pets);
   return async (...args) => {
     let out = '';
     let err = '';

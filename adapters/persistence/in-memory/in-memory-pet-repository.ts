@@ -1,8 +1,9 @@
 import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
-import type { PetRepository } from '../../../core/ports.js';
-import { assertRestorable, RestoreConflict, sameFields, type PetRestore, type RestoreCount } from '../pet-restore.js';
+import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
+import { RestoreConflict } from '../../../core/errors.js';
 
 /**
  * Keeps pets in process memory, in one id-ordered list, and each status in its own. Ids are

@@ -2,8 +2,9 @@ import type { Collection, Db, UpdateFilter } from 'mongodb';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
-import type { PetRepository } from '../../../core/ports.js';
-import { assertRestorable, RestoreConflict, sameFields, type PetRestore, type RestoreCount } from '../pet-restore.js';
+import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
+import { RestoreConflict } from '../../../core/errors.js';
 import {
   COUNTERS_COLLECTION,
   counterRaisedTo,

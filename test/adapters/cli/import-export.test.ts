@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../adapters/cli/run-cli.js';
-import { IMPORT_BATCH, importPets, ImportStopped } from '../../../adapters/cli/import-pets.js';
+import { backupFile } from '../../../adapters/cli/backup-file.js';
+import { ImportStopped } from '../../../core/errors.js';
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
+import { IMPORT_BATCH, ImportPets } from '../../../core/use-cases/import-pets.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { PET_STATUSES, type NewPet, type Pet } from '../../../core/pet.js';
@@ -226,7 +228,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     )('pets', 'import', path, '--mode', 'merge');
     expect({ code: merged.code, last: merged.err.split('\n').at(-2) }).toEqual({
       code: 143,
-      last: 'petstore: interrupted by SIGTERM; the import stopped at line 4: the 3 pets before it are written; import only the lines from there on, or the pets before it are added twice',
+      last: 'petstore: interrupted by SIGTERM; the import stopped at line 4: the 3 pets before it are written; import only the pets from there on, or the pets before it are added twice',
     });
   });
 
@@ -237,7 +239,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const path = fileOf('pets.ndjson', ['{"name":"A","categoryId":1}', '{"name":"B","categoryId":1}', '{"name":"C","categoryId":1}']);
     const stopped = await cliOver(failing)('pets', 'import', path, '--mode', 'merge');
     expect(stopped.err.split('\n').at(-2)).toBe(
-      'petstore: disk full; the import stopped at line 3: the 2 pets before it are written; import only the lines from there on, or the pets before it are added twice',
+      'petstore: disk full; the import stopped at line 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
     );
   });
 
@@ -281,15 +283,16 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
         appendFileSync(path, 'oops\n');
       },
     };
-    const stopped: unknown = await importPets(path, 'merge', { createPet: new CreatePet(store), petRestore: store }, changedAfterCheck).catch((error: unknown) => error);
+    const importPets = new ImportPets(new CreatePet(store), store);
+    const stopped: unknown = await importPets.execute(await backupFile(path, changedAfterCheck), 'merge', changedAfterCheck).catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ImportStopped);
     expect(stopped).toMatchObject({
       name: 'ImportStopped',
-      line: 3,
+      place: 3,
       written: 2,
-      message: 'the import stopped at line 3: the 2 pets before it are written; import only the lines from there on, or the pets before it are added twice',
+      message: 'the import stopped at line 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
     });
-    expect((stopped as ImportStopped).cause).toMatchObject({ name: 'ImportRefused', line: 3 });
+    expect((stopped as ImportStopped).cause).toMatchObject({ name: 'ImportRefused', place: 3 });
   });
 
   it('names what went wrong in the stack trace --debug adds', async () => {
