@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import { answerClientErrors } from '../adapters/http/client-error.js';
-import type { HttpLogger } from '../adapters/http/request-context.js';
+import { answerClientErrors } from '../adapters/http/errors/client-error.js';
+import type { HttpLogger } from '../adapters/http/http-logger.js';
 
 /**
  * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a

@@ -1,20 +1,24 @@
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
-import { guardApi } from './api-guard.js';
-import { createRouter, requireCanonicalPath } from './api-paths.js';
-import { corsFor } from './cors.js';
-import { addDocsRoutes } from './docs-routes.js';
-import { errorHandler } from './error-middleware.js';
-import { addHealthRoutes, type Shutdown } from './health-routes.js';
+import { createRouter } from './router.js';
+import { requireApiKey } from './middleware/api-key.js';
+import { requireCanonicalPath } from './middleware/canonical-path.js';
+import { corsFor } from './middleware/cors.js';
+import { addDocsRoutes } from './routes/docs-routes.js';
+import { errorHandler } from './errors/error-middleware.js';
+import { addHealthRoutes, type Shutdown } from './routes/health-routes.js';
 import { buildOpenApiDocument, type ServerEntry } from './openapi/openapi-document.js';
-import { addPetRoutes, type PetUseCases } from './pets-routes.js';
+import { addPetRoutes, type PetUseCases } from './routes/pets-routes.js';
 import { operationOf } from './operations.js';
-import { requireWellFormedRequest } from './protocol-checks.js';
+import { requireWellFormedRequest } from './middleware/protocol-checks.js';
 import { rateLimit } from './rate-limit/rate-limit.js';
 import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
-import { logConnectionFailure, requestContext, type HttpLogger } from './request-context.js';
-import { addMetricsRoute, requestMetricsObserver, type HttpMetrics } from './request-metrics.js';
-import { apiSecurityHeaders } from './security-headers.js';
+import { logConnectionFailure, requestContext } from './middleware/request-context.js';
+import type { HttpLogger } from './http-logger.js';
+import type { HttpMetrics } from './metrics/http-metrics.js';
+import { addMetricsRoute } from './metrics/metrics-app.js';
+import { requestMetricsObserver } from './metrics/request-metrics.js';
+import { apiSecurityHeaders } from './middleware/security-headers.js';
 
 export interface HttpAppDependencies extends PetUseCases {
   readonly authenticator: Authenticator;
@@ -63,7 +67,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(requireWellFormedRequest);
   app.use(requireCanonicalPath);
   if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins));
-  app.use(guardApi(dependencies.authenticator, limitRate));
+  app.use(requireApiKey(dependencies.authenticator, limitRate));
   app.use(router.routes());
   // Only what no route answered gets this far (OPTIONS among them): one layer less for the rest.
   app.use(answerOptionsWithNoContent);

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { OPERATION_IDS, type MeasuredOperation } from '../http/operations.js';
-import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from '../http/request-metrics.js';
+import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from '../http/metrics/http-metrics.js';
 import { FixedSeriesHistogram } from './fixed-series-histogram.js';
 
 const MEASURED_OPERATIONS: readonly MeasuredOperation[] = [...OPERATION_IDS, 'other'];

@@ -9,7 +9,7 @@ import { Socket } from 'node:net';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { rateLimit } from '../../adapters/http/rate-limit/rate-limit.js';
-import { requestMetricsObserver } from '../../adapters/http/request-metrics.js';
+import { requestMetricsObserver } from '../../adapters/http/metrics/request-metrics.js';
 import { MEASURED_STORAGE_METHODS, MeasuredPetRepository } from '../../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '../api-error.js';
+import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js';
 
 /** When each code is answered: the text the document gives for it. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {

@@ -6,8 +6,8 @@ import {
   type OverrideActionContext,
 } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { errorBodySchema } from '../api-error.js';
-import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../schemas.js';
+import { errorBodySchema } from '../errors/error-body.js';
+import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../routes/pet-schemas.js';
 
 /** The schemas the document names; wherever one of them appears, it is referenced, not repeated. */
 export const COMPONENT_SCHEMAS = {

@@ -2,12 +2,12 @@ import type { JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { IDEMPOTENCY_KEY_SYNTAX } from '../../../core/idempotency.js';
 import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
-import type { ErrorCode } from '../api-error.js';
-import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../deprecation.js';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency-header.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../middleware/deprecation.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../routes/idempotency-header.js';
 import type { OperationId } from '../operations.js';
 import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../rate-limit/rate-limit.js';
-import { listPetsQuery, newPetBody, petIdPath, petSchema, petsSchema } from '../schemas.js';
+import { listPetsQuery, newPetBody, petIdPath, petSchema, petsSchema } from '../routes/pet-schemas.js';
 import { errorResponses } from './error-responses.js';
 import { componentJsonSchemas, jsonSchemaOf } from './json-schemas.js';
 

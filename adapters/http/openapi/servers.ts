@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '../api-paths.js';
+import { API_BASE_PATH } from '../router.js';
 import type { ServerEntry } from './openapi-document.js';
 
 /** Where clients reach the API, each address ending in /v1. */

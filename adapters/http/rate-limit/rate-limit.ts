@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { addressPartition } from './address-partition.js';
 import { TokenBuckets, type Allowance, type RateLimitPolicy } from './token-buckets.js';
 

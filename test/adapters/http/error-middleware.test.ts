@@ -1,8 +1,9 @@
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../../core/errors.js';
-import { errorHandler } from '../../../adapters/http/error-middleware.js';
-import { requestContext, type HttpLogger } from '../../../adapters/http/request-context.js';
+import { errorHandler } from '../../../adapters/http/errors/error-middleware.js';
+import { requestContext } from '../../../adapters/http/middleware/request-context.js';
+import type { HttpLogger } from '../../../adapters/http/http-logger.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
 import { expectError } from '../../support/api-harness.js';
 

@@ -1,8 +1,8 @@
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRouter } from '../../../adapters/http/api-paths.js';
-import { errorHandler } from '../../../adapters/http/error-middleware.js';
-import { addHealthRoutes, Shutdown } from '../../../adapters/http/health-routes.js';
+import { createRouter } from '../../../adapters/http/router.js';
+import { errorHandler } from '../../../adapters/http/errors/error-middleware.js';
+import { addHealthRoutes, Shutdown } from '../../../adapters/http/routes/health-routes.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
 import { createLogger } from '../../../app/logger.js';
 import { loadConfig } from '../../../app/config.js';

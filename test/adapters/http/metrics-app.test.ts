@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMetricsApp } from '../../../adapters/http/metrics-app.js';
+import { createMetricsApp } from '../../../adapters/http/metrics/metrics-app.js';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
 import { createLogger } from '../../../app/logger.js';

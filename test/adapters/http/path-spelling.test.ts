@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRouter, isCanonicalPath, isUnderApi } from '../../../adapters/http/api-paths.js';
-import { addPetRoutes, type PetUseCases } from '../../../adapters/http/pets-routes.js';
+import { isCanonicalPath } from '../../../adapters/http/middleware/canonical-path.js';
+import { createRouter, isUnderApi } from '../../../adapters/http/router.js';
+import { addPetRoutes, type PetUseCases } from '../../../adapters/http/routes/pets-routes.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { countingRepository } from '../../support/counting-repository.js';
 import { rawRequest, sendRaw } from '../../support/raw-http.js';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PET_NAME_RULES } from '../../../core/pet.js';
 import * as v from 'valibot';
-import { MAX_ECHOED_CHARACTERS, MAX_ERROR_DETAILS, type ApiError } from '../../../adapters/http/api-error.js';
-import { parseOrThrow } from '../../../adapters/http/schemas.js';
+import { MAX_ECHOED_CHARACTERS, MAX_ERROR_DETAILS } from '../../../adapters/http/errors/error-body.js';
+import type { ApiError } from '../../../adapters/http/errors/api-error.js';
+import { parseOrThrow } from '../../../adapters/http/routes/pet-schemas.js';
 import { countPets, expectError, startTestApi, type TestApi } from '../../support/api-harness.js';
 
 let api: TestApi;

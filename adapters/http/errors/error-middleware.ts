@@ -1,8 +1,9 @@
 import type { Context, Middleware } from 'koa';
-import { DomainError, StorageUnavailable, type DomainErrorCode, type RuleViolation } from '../../core/errors.js';
-import { ApiError, type ErrorCode } from './api-error.js';
-import { lingerBeforeClosing } from './lingering-close.js';
-import { requestLogger } from './request-context.js';
+import { DomainError, StorageUnavailable, type DomainErrorCode, type RuleViolation } from '../../../core/errors.js';
+import { ApiError } from './api-error.js';
+import type { ErrorCode } from './error-codes.js';
+import { lingerBeforeClosing } from '../body/lingering-close.js';
+import { requestLogger } from '../middleware/request-context.js';
 
 /**
  * Every error, whoever raised it, leaves as the Error body. It runs third, inside the request

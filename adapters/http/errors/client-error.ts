@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, HTTP_VERSIONS_SPOKEN, type ErrorCode } from './api-error.js';
-import type { HttpLogger } from './request-context.js';
-import { REQUEST_ID_HEADER } from './request-context.js';
-import { API_RESPONSE_HEADER_ENTRIES } from './security-headers.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from './api-error.js';
+import type { ErrorCode } from './error-codes.js';
+import type { HttpLogger } from '../http-logger.js';
+import { REQUEST_ID_HEADER } from '../middleware/request-context.js';
+import { API_RESPONSE_HEADER_ENTRIES } from '../middleware/security-headers.js';
 
 /** What Node's parser reports, as our codes; anything else it refuses is malformed HTTP. */
 const PARSER_REFUSALS: ReadonlyMap<string, { code: ErrorCode; message: string }> = new Map([

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
-import type { PetRepository } from '../../core/ports.js';
-import { ApiError } from './api-error.js';
+import type { PetRepository } from '../../../core/ports.js';
+import { ApiError } from '../errors/api-error.js';
 
 /**
  * Whether the service has begun to shut down. From then on it reports itself not ready, so that a

@@ -9,9 +9,11 @@ import {
   PET_STATUSES,
   STATUS_RULE,
   type NameRule,
-} from '../../core/pet.js';
-import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_RULES } from '../../core/paging.js';
-import { ApiError, clipClientText, MAX_ERROR_DETAILS, type ErrorCode, type ErrorDetail } from './api-error.js';
+} from '../../../core/pet.js';
+import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_RULES } from '../../../core/paging.js';
+import { ApiError } from '../errors/api-error.js';
+import { clipClientText, MAX_ERROR_DETAILS, type ErrorDetail } from '../errors/error-body.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
 /**
  * The one spelling of each number: unsigned decimal digits without leading zeros (no sign,

@@ -1,7 +1,7 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
-import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from './rate-limit/rate-limit.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../routes/idempotency-header.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../rate-limit/rate-limit.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 
 /** Response headers a browser script may read: everything the document promises. */

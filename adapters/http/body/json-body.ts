@@ -1,10 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import { parse as parseContentType } from 'content-type';
 import getRawBody from 'raw-body';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { decoderFor } from './content-encoding.js';
-import { waitsForContinue } from './protocol-checks.js';
-import { logConnectionFailure } from './request-context.js';
+import { waitsForContinue } from '../middleware/protocol-checks.js';
+import { logConnectionFailure } from '../middleware/request-context.js';
 
 declare module 'koa' {
   interface Request {

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StorageUnavailable } from '../../../core/errors.js';
-import type { PetRepository } from '../../../core/ports.js';
-import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { startTestApi, TEST_KEY, type LoggedLine, type TestApi } from '../../support/api-harness.js';
+import { StorageUnavailable } from '../../../../core/errors.js';
+import type { PetRepository } from '../../../../core/ports.js';
+import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { startTestApi, TEST_KEY, type LoggedLine, type TestApi } from '../../../support/api-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

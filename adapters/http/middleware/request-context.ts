@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 
-/** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
-export interface HttpLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-  child(bindings: { requestId: string }): HttpLogger;
-}
+import type { HttpLogger } from '../http-logger.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 

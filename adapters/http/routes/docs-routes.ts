@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import send from 'koa-send';
-import { API_BASE_PATH } from './api-paths.js';
-import { docsPageSecurityHeaders } from './security-headers.js';
+import { API_BASE_PATH } from '../router.js';
+import { docsPageSecurityHeaders } from '../middleware/security-headers.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';

@@ -1,19 +1,36 @@
-import type { Context } from 'koa';
-import type { Authenticator } from '../../core/ports.js';
-import { ApiError } from './api-error.js';
+import type { Context, Middleware } from 'koa';
+import type { Authenticator } from '../../../core/ports.js';
+import { ApiError } from '../errors/api-error.js';
+import type { RateLimit } from '../rate-limit/rate-limit.js';
+import { isUnderApi } from '../router.js';
 
 const REALM = 'Bearer realm="petstore"';
 /** RFC 6750 b64token: the characters a bearer token may hold. */
 export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** Who sent a request: the client its key names, or why it names none. */
-export type Caller = { readonly client: string } | { readonly refusal: ApiError };
+type Caller = { readonly client: string } | { readonly refusal: ApiError };
 
 /**
- * Reads the request's API key and asks the authenticator whose it is. It refuses nothing itself:
- * the rate limit must first count a caller without a valid key too (see guardApi).
+ * The API key check, before routing and validation for every path under /v1, so that a caller
+ * without a valid key learns nothing, not even which routes exist. In order: whose key it is,
+ * whether that caller (or, without a valid key, that address) is within its rate, and only then
+ * whether it may come in at all; so a flood of bad keys is limited like any other.
  */
-export function callerIdentifier(authenticator: Authenticator): (ctx: Context) => Promise<Caller> {
+export function requireApiKey(authenticator: Authenticator, limitRate: RateLimit | undefined): Middleware {
+  const identifyCaller = callerIdentifier(authenticator);
+  return async function checkApiKey(ctx, next): Promise<void> {
+    if (isUnderApi(ctx.path)) {
+      const caller = await identifyCaller(ctx);
+      limitRate?.(ctx, 'client' in caller ? caller.client : undefined);
+      admitCaller(ctx, caller);
+    }
+    await next();
+  };
+}
+
+/** Whose key the request carries, or the 401 it earns; it refuses nothing itself. */
+function callerIdentifier(authenticator: Authenticator): (ctx: Context) => Promise<Caller> {
   return async function identifyCaller(ctx) {
     const token = bearerToken(ctx.get('Authorization'));
     if (token === undefined) {
@@ -30,7 +47,7 @@ const refusal = (message: string, challenge: string): Caller => ({
 });
 
 /** Lets a caller with a valid key through, and remembers whose it is; any other gets its 401. */
-export function admitCaller(ctx: Context, caller: Caller): void {
+function admitCaller(ctx: Context, caller: Caller): void {
   if ('refusal' in caller) throw caller.refusal;
   (ctx.state as AuthenticatedState).client = caller.client;
 }
@@ -39,7 +56,7 @@ interface AuthenticatedState {
   client: string;
 }
 
-/** The client whose key the request carried; only for requests admitted by admitCaller. */
+/** The client whose key the request carried; only for requests requireApiKey admitted. */
 export function authenticatedClient(ctx: Context): string {
   return (ctx.state as AuthenticatedState).client;
 }

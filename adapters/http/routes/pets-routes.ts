@@ -1,18 +1,18 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { newPetOf, type NewPet } from '../../core/pet.js';
-import type { CreatePet } from '../../core/use-cases/create-pet.js';
-import type { CreatedPet, CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
-import type { GetPet } from '../../core/use-cases/get-pet.js';
-import type { ListPets } from '../../core/use-cases/list-pets.js';
-import { API_BASE_PATH } from './api-paths.js';
-import { authenticatedClient } from './auth-middleware.js';
-import { deprecated } from './deprecation.js';
+import { newPetOf, type NewPet } from '../../../core/pet.js';
+import type { CreatePet } from '../../../core/use-cases/create-pet.js';
+import type { CreatedPet, CreatePetOnce } from '../../../core/use-cases/create-pet-once.js';
+import type { GetPet } from '../../../core/use-cases/get-pet.js';
+import type { ListPets } from '../../../core/use-cases/list-pets.js';
+import { API_BASE_PATH } from '../router.js';
+import { authenticatedClient } from '../middleware/api-key.js';
+import { deprecated } from '../middleware/deprecation.js';
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
-import { jsonBody } from './json-body.js';
-import type { OperationId } from './operations.js';
+import { jsonBody } from '../body/json-body.js';
+import type { OperationId } from '../operations.js';
 import { nextPageLink } from './pagination.js';
-import { listPetsQuery, newPetBody, parseOrThrow, petIdPath } from './schemas.js';
+import { listPetsQuery, newPetBody, parseOrThrow, petIdPath } from './pet-schemas.js';
 
 const PETS_PATH = `${API_BASE_PATH}/pets`;
 /** A route's name is its operationId, which the metrics count it under. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError, clipClientText, HTTP_VERSIONS_SPOKEN } from './api-error.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
+import { clipClientText } from '../errors/error-body.js';
 
 /**
  * Fields a request may carry at most once (RFC 9110 §5.3) that Node silently cuts to their

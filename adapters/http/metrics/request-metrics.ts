@@ -1,0 +1,25 @@
+import type Router from '@koa/router';
+import type { ServerResponse } from 'node:http';
+import type { RequestObserver } from '../middleware/request-context.js';
+import { operationOf } from '../operations.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../routes/idempotency-header.js';
+import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
+
+/** Times every request from its arrival to the end of its answer, whatever answered it. */
+export function requestMetricsObserver(metrics: HttpMetrics, router: Router): RequestObserver {
+  return {
+    requestArrived: () => {
+      metrics.requestStarted();
+    },
+    requestClosed: (ctx, elapsedMs) => {
+      metrics.requestFinished(operationOf(ctx, router), statusClassOf(ctx.res), elapsedMs / 1000);
+      if (ctx.res.hasHeader(IDEMPOTENT_REPLAYED_HEADER)) metrics.requestReplayed();
+    },
+  };
+}
+
+function statusClassOf(response: ServerResponse): StatusClass {
+  // A status is only sent when the headers are; a response cut short sent neither.
+  if (!response.headersSent) return 'aborted';
+  return STATUS_CLASSES[Math.floor(response.statusCode / 100) - 1] ?? 'aborted';
+}
