@@ -1,6 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from './config.js';
-import { createIsoTime } from './log-time.js';
 
 /**
  * One JSON object a line. Authorization headers are redacted wherever they appear,
@@ -11,7 +10,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
     {
       level: config.logLevel,
       base: { service: 'petstore' },
-      timestamp: createIsoTime(),
+      timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
     },

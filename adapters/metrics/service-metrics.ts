@@ -1,7 +1,6 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { OPERATION_IDS, type MeasuredOperation } from '../http/operations.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from '../http/metrics/http-metrics.js';
-import { FixedSeriesHistogram } from './fixed-series-histogram.js';
 
 const MEASURED_OPERATIONS: readonly MeasuredOperation[] = [...OPERATION_IDS, 'other'];
 
@@ -19,10 +18,16 @@ export interface StorageMetrics {
   storageCallTimer(store: string, method: string): StorageCallTimer;
 }
 
-const indexOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value, index) => [value, index])) as Record<T, number>;
-const OPERATION_INDEX = indexOf(MEASURED_OPERATIONS);
-const STATUS_CLASS_INDEX = indexOf(STATUS_CLASSES);
-const OUTCOME_INDEX = indexOf(STORAGE_OUTCOMES);
+/** One entry per value: a histogram's series bound to their labels once, so an observation never builds a labels object. */
+function tableOf<Key extends string, Value>(keys: readonly Key[], valueOf: (key: Key) => Value): Record<Key, Value> {
+  return Object.fromEntries(keys.map((key) => [key, valueOf(key)])) as Record<Key, Value>;
+}
+
+/** Every series of the histogram at zero from the start, each bound to its labels. */
+function seriesOf(histogram: Histogram, labels: Record<string, string>): Histogram.Internal<string> {
+  histogram.zero(labels);
+  return histogram.labels(labels);
+}
 
 /**
  * The service's metrics, with prom-client, in a registry of their own (so that two services in one
@@ -32,21 +37,23 @@ const OUTCOME_INDEX = indexOf(STORAGE_OUTCOMES);
 export class ServiceMetrics implements HttpMetrics, StorageMetrics {
   private readonly registry = new Registry();
   private inFlight = 0;
-  private readonly requestDurations: FixedSeriesHistogram;
+  private readonly requestDurations: Record<MeasuredOperation, Record<StatusClass, Histogram.Internal<string>>>;
   private readonly rateLimited: Record<MeasuredOperation, Counter.Internal>;
   private readonly replays: Counter;
-  private readonly storageDurations: FixedSeriesHistogram;
-  /** Where each `store method` pair's series start in storageDurations. */
-  private readonly storageSeriesStart: Map<string, number>;
+  /** By `store method`, then outcome. */
+  private readonly storageDurations: Map<string, Record<StorageOutcome, Histogram.Internal<string>>>;
 
   /** `storageMethods`: the methods of each store that report, by store name; the only label values they may use. */
   constructor(storageMethods: Readonly<Record<string, readonly string[]>>) {
-    this.requestDurations = new FixedSeriesHistogram(
-      'petstore_http_request_duration_seconds',
-      'Time from a request arriving to its answer sent, by operation and status class',
-      DURATION_BUCKETS,
-      MEASURED_OPERATIONS.flatMap((operation) => STATUS_CLASSES.map((statusClass) => ({ operation, status_class: statusClass }))),
-      this.registry,
+    const requestDurations = new Histogram({
+      name: 'petstore_http_request_duration_seconds',
+      help: 'Time from a request arriving to its answer sent, by operation and status class',
+      labelNames: ['operation', 'status_class'],
+      buckets: DURATION_BUCKETS,
+      registers: [this.registry],
+    });
+    this.requestDurations = tableOf(MEASURED_OPERATIONS, (operation) =>
+      tableOf(STATUS_CLASSES, (statusClass) => seriesOf(requestDurations, { operation, status_class: statusClass })),
     );
     const inFlight = () => this.inFlight;
     new Gauge({
@@ -75,18 +82,17 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       help: 'Creates answered with the stored answer of an earlier request with the same Idempotency-Key',
       registers: [this.registry],
     });
-    const storageSeries = Object.entries(storageMethods).flatMap(([store, methods]) =>
-      methods.flatMap((method) => STORAGE_OUTCOMES.map((outcome) => ({ store, method, outcome }))),
-    );
-    this.storageSeriesStart = new Map(
-      storageSeries.flatMap(({ store, method, outcome }, index) => (outcome === STORAGE_OUTCOMES[0] ? [[`${store} ${method}`, index]] : [])),
-    );
-    this.storageDurations = new FixedSeriesHistogram(
-      'petstore_storage_call_duration_seconds',
-      'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
-      DURATION_BUCKETS,
-      storageSeries,
-      this.registry,
+    const storageDurations = new Histogram({
+      name: 'petstore_storage_call_duration_seconds',
+      help: 'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
+      labelNames: ['store', 'method', 'outcome'],
+      buckets: DURATION_BUCKETS,
+      registers: [this.registry],
+    });
+    this.storageDurations = new Map(
+      Object.entries(storageMethods).flatMap(([store, methods]) =>
+        methods.map((method) => [`${store} ${method}`, tableOf(STORAGE_OUTCOMES, (outcome) => seriesOf(storageDurations, { store, method, outcome }))] as const),
+      ),
     );
   }
 
@@ -96,7 +102,7 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
 
   requestFinished(operation: MeasuredOperation, statusClass: StatusClass, seconds: number): void {
     this.inFlight -= 1;
-    this.requestDurations.observe(OPERATION_INDEX[operation] * STATUS_CLASSES.length + STATUS_CLASS_INDEX[statusClass], seconds);
+    this.requestDurations[operation][statusClass].observe(seconds);
   }
 
   requestRateLimited(operation: MeasuredOperation): void {
@@ -108,11 +114,11 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
   }
 
   storageCallTimer(store: string, method: string): StorageCallTimer {
-    const start = this.storageSeriesStart.get(`${store} ${method}`);
+    const series = this.storageDurations.get(`${store} ${method}`);
     // Only the methods given at construction have series: no other label value can appear.
-    if (start === undefined) throw new Error(`no storage series for ${store} ${method}`);
+    if (series === undefined) throw new Error(`no storage series for ${store} ${method}`);
     return (outcome, seconds) => {
-      this.storageDurations.observe(start + OUTCOME_INDEX[outcome], seconds);
+      series[outcome].observe(seconds);
     };
   }
 

@@ -25,16 +25,15 @@ interface Bucket {
 
 /**
  * One token bucket per client, in process: a bucket holds up to `limit` tokens, refills at
- * `limit` per `windowMs`, and a request takes one. A bucket idle for a whole window is full, the
- * same as no bucket, so it is dropped; and at most `maxBuckets` are kept, the least recently used
- * going first, so memory stays bounded whatever the number of clients. (A client whose bucket is
- * evicted starts again with a full one: eviction can only ever be lenient.)
+ * `limit` per `windowMs`, and a request takes one. lru-cache keeps at most `maxBuckets`, the least
+ * recently used going first, and treats a bucket idle for a whole window (full again, the same as
+ * none) as gone. A client whose bucket is evicted starts again with a full one: eviction can only
+ * ever be lenient.
  */
 export class TokenBuckets {
   private readonly buckets: LRUCache<string, Bucket>;
   private readonly tokensPerMs: number;
   private readonly now: () => number;
-  private lastSweep: number;
 
   constructor(
     private readonly policy: RateLimitPolicy,
@@ -45,7 +44,6 @@ export class TokenBuckets {
     // A get marks its bucket as just used and restarts its idle time: one call a request.
     this.buckets = new LRUCache({ max: maxBuckets, ttl: policy.windowMs, ttlResolution: 0, updateAgeOnGet: true, perf: { now } });
     this.now = now;
-    this.lastSweep = now();
   }
 
   /** Takes a token from the client's bucket if it has one. */
@@ -65,17 +63,7 @@ export class TokenBuckets {
     };
   }
 
-  /** Buckets held now, idle ones included until the next sweep. */
-  get size(): number {
-    return this.buckets.size;
-  }
-
-  /** A new client: once a window, the buckets idle for a whole window are swept away first. */
   private newBucket(client: string, now: number): Bucket {
-    if (now - this.lastSweep >= this.policy.windowMs) {
-      this.buckets.purgeStale();
-      this.lastSweep = now;
-    }
     const bucket = { tokens: this.policy.limit, at: now };
     this.buckets.set(client, bucket);
     return bucket;

@@ -42,38 +42,11 @@ const TRANSIENT_LABELS = [
 const POOL_ERROR_NAMES: ReadonlySet<string> = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError']);
 
 /**
- * Codes Node gives errors of a connection that could not be made or broke: socket and libuv
- * errors, DNS failures (the `node:dns` codes and getaddrinfo's), and Node's own socket and stream
- * errors. The driver usually wraps these in a MongoNetworkError, but not always: a write to a
- * socket the server has just closed can surface as the bare EPIPE.
+ * The codes of an established connection that broke. The driver wraps socket errors in a
+ * MongoNetworkError, except one path: waiting for a full socket buffer to drain, where the
+ * socket's own error is thrown as it is (a write to a socket the server just closed: EPIPE).
  */
-const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
-  // Sockets (libuv, Node's "common system errors").
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN',
-  'ENETUNREACH', 'ENETDOWN', 'ENETRESET', 'ENOTCONN', 'ESHUTDOWN', 'EADDRNOTAVAIL', 'EPROTO', 'ECANCELED',
-  // Name resolution: getaddrinfo and the c-ares codes `node:dns` documents.
-  'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA',
-  'ENODATA', 'EFORMERR', 'ESERVFAIL', 'ENOTIMP', 'EREFUSED', 'EBADQUERY', 'EBADNAME', 'EBADFAMILY',
-  'EBADRESP', 'ETIMEOUT', 'EOF', 'EFILE', 'ENOMEM', 'EDESTRUCTION', 'EBADSTR', 'EBADFLAGS', 'ENONAME',
-  'EBADHINTS', 'ENOTINITIALIZED', 'ELOADIPHLPAPI', 'EADDRGETNETWORKPARAMS', 'ECANCELLED',
-  // Node's own errors for sockets and the streams over them.
-  'ERR_SOCKET_CLOSED', 'ERR_SOCKET_CLOSED_BEFORE_CONNECTION', 'ERR_SOCKET_CONNECTION_TIMEOUT',
-  'ERR_STREAM_DESTROYED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_WRITE_AFTER_END',
-]);
-
-/** How deep a chain of `cause`s is followed: wrappers nest a few levels, never more. */
-const MAX_CAUSE_DEPTH = 5;
-
-/** Whether an error, or one it was caused by, is a connection that could not be made or broke. */
-function isNetworkFailure(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
-    const { code } = current as Error & { code?: unknown };
-    if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
-    current = current.cause;
-  }
-  return false;
-}
+const BROKEN_CONNECTION_CODES: ReadonlySet<unknown> = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Whether a storage error means the database is out of reach (503), as opposed to a bug (500). */
 export function isStorageUnavailable(error: unknown): boolean {
@@ -94,7 +67,7 @@ export function isStorageUnavailable(error: unknown): boolean {
   if (error instanceof MongoError && (TRANSIENT_SERVER_CODES.has(error.code) || TRANSIENT_LABELS.some((label) => error.hasErrorLabel(label)))) {
     return true;
   }
-  return isNetworkFailure(error);
+  return error instanceof Error && BROKEN_CONNECTION_CODES.has((error as Error & { code?: unknown }).code);
 }
 
 /** E11000: a write that a unique index refused, because a document with that key exists. */

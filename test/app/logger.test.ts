@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../app/logger.js';
+
+function loggedLines(write: (logger: ReturnType<typeof createLogger>) => void): Record<string, unknown>[] {
+  const lines: string[] = [];
+  write(createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) }));
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('the service log', () => {
+  it('writes a JSON line with the level by name, the service, and the time in ISO 8601 to the millisecond', () => {
+    const before = Date.now();
+    const [line] = loggedLines((logger) => {
+      logger.info({ requestId: 'r1' }, 'request');
+    });
+    expect(line).toMatchObject({ level: 'info', service: 'petstore', requestId: 'r1', msg: 'request' });
+    expect(line?.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const time = Date.parse(line?.time as string);
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('redacts an Authorization header wherever a line carries one', () => {
+    const [line] = loggedLines((logger) => {
+      logger.warn({ headers: { authorization: 'Bearer secret' }, authorization: 'Bearer secret' }, 'odd request');
+    });
+    expect(JSON.stringify(line)).not.toContain('secret');
+    expect(line).toMatchObject({ authorization: '[redacted]', headers: { authorization: '[redacted]' } });
+  });
+});
