@@ -1,12 +1,12 @@
 import { InvalidPageQuery } from './errors.js';
-import { isPetStatus, STATUS_RULE, type Pet, type PetId, type PetStatus } from './pet.js';
+import { isPetStatus, PET_ID_MAX, STATUS_RULE, type Pet, type PetId, type PetStatus } from './pet.js';
 
 export const PAGE_LIMIT_MIN = 1;
 export const PAGE_LIMIT_MAX = 100;
 /** How many pets a page holds when the caller does not say. */
 export const PAGE_LIMIT_DEFAULT = 20;
-/** The largest id a cursor can name: ids are integers held exactly. */
-export const AFTER_ID_MAX = Number.MAX_SAFE_INTEGER;
+/** The largest id a cursor can name. */
+export const AFTER_ID_MAX = PET_ID_MAX;
 
 /**
  * What each paging value must be, without its name: every host names the value its own way

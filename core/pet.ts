@@ -72,6 +72,10 @@ export function isPetStatus(value: unknown): value is PetStatus {
   return (PET_STATUSES as readonly unknown[]).includes(value);
 }
 
+/** Ids are integers held exactly, from 1 up. */
+export const PET_ID_MAX = Number.MAX_SAFE_INTEGER;
+export const PET_ID_RULE = `must be a pet id: an integer from 1 to ${PET_ID_MAX}`;
+
 export function isPetId(value: unknown): value is PetId {
   return Number.isSafeInteger(value) && (value as number) > 0;
 }

@@ -5,6 +5,7 @@ import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
 import { newPetOf } from '../../core/pet.js';
 import { IMPORT_MODES, type ImportMode } from '../../core/backup.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../core/paging.js';
 import type { ExportPets } from '../../core/use-cases/export-pets.js';
 import type { ImportPets, ImportReport } from '../../core/use-cases/import-pets.js';
 import { backupFile } from './backup-file.js';
@@ -124,7 +125,7 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .command('list')
     .description('list pets in ascending id order, one page')
     .addOption(status())
-    .option('--limit <n>', 'pets in the page, 1 to 100 (default 20)', wholeNumber)
+    .option('--limit <n>', `pets in the page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT})`, wholeNumber)
     .option('--after <id>', 'only pets with an id greater than this one', wholeNumber)
     .addOption(json())
     .exitOverride()

@@ -1,6 +1,5 @@
 import { RuleViolation } from '../../core/errors.js';
-import { assertValidNewPet, isPetId, newPetOf, type NewPet, type NewPetFields, type PetId } from '../../core/pet.js';
-import { AFTER_ID_MAX } from '../../core/paging.js';
+import { assertValidNewPet, isPetId, newPetOf, PET_ID_RULE, type NewPet, type NewPetFields, type PetId } from '../../core/pet.js';
 
 /** A line of an import file, read: the pet's fields and, when the line gives one, its id. */
 export interface PetLine {
@@ -19,8 +18,6 @@ export class InvalidPetLine extends Error {
 /** The fields a line may hold: those `pets export` writes. */
 const LINE_FIELDS = new Set(['id', 'name', 'categoryId', 'status']);
 
-export const PET_ID_RULE = `id must be a pet id: an integer from 1 to ${AFTER_ID_MAX}`;
-
 /**
  * One line of JSON Lines as a pet, checked by the core's own rules (the same words the API
  * answers with): a JSON object with exactly the fields `pets export` writes; the id may be absent.
@@ -37,7 +34,7 @@ export function petOfLine(text: string): PetLine {
   // The name is quoted as JSON, so that whatever it holds, the message stays one line.
   if (unknownField !== undefined) throw new InvalidPetLine(`${JSON.stringify(unknownField).slice(0, 60)} is not a field of a pet`);
   const fields = value as NewPetFields & { id?: unknown };
-  if (fields.id !== undefined && !isPetId(fields.id)) throw new InvalidPetLine(PET_ID_RULE);
+  if (fields.id !== undefined && !isPetId(fields.id)) throw new InvalidPetLine(`id ${PET_ID_RULE}`);
   const newPet = newPetOf(fields);
   try {
     assertValidNewPet(newPet);

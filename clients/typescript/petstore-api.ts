@@ -655,7 +655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description `invalid_path_parameter`: petId is not a decimal integer within 0..2^53-1. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
+            /** @description `invalid_path_parameter`: petId is not a decimal integer from 0 to 9007199254740991. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

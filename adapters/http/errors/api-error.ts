@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from './error-codes.js';
+import { ERROR_STATUS, type ErrorCode, type RetryAfterCode } from './error-codes.js';
 import type { ErrorBody, ErrorDetail } from './error-body.js';
 
 /** What a 505 says, whether Node's parser or the app refused the version. */
@@ -17,9 +17,9 @@ export class ApiError extends Error {
     this.status = ERROR_STATUS[code];
   }
 
-  /** A condition the client may retry shortly (503, 409). */
-  static retryLater(code: 'service_unavailable' | 'idempotency_key_in_use', message: string): ApiError {
-    return new ApiError(code, message, { headers: { 'Retry-After': '1' } });
+  /** A condition the client may retry after `seconds`, which Retry-After tells it. */
+  static retryLater(code: RetryAfterCode, message: string, seconds = 1): ApiError {
+    return new ApiError(code, message, { headers: { 'Retry-After': String(seconds) } });
   }
 
   /** `details` is left out of the JSON when there are none. */

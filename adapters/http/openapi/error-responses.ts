@@ -1,4 +1,6 @@
-import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../core/idempotency.js';
+import { ERROR_STATUS, RETRY_AFTER_CODES, type ErrorCode } from '../errors/error-codes.js';
+import { PET_ID_PARAMETER } from '../routes/pet-schemas.js';
 
 /** When each code is answered: the text the document gives for it. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
@@ -9,8 +11,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_content_encoding: 'the body does not decode with its Content-Encoding (gzip, deflate or br)',
   invalid_body: 'the JSON is not a valid NewPet; `details` names each offending field',
   invalid_query: 'a query parameter is invalid; `details` names it',
-  invalid_path_parameter: 'petId is not a decimal integer within 0..2^53-1',
-  invalid_idempotency_key: 'the Idempotency-Key header is empty, longer than 255 characters, holds a character other than visible ASCII, or was sent twice',
+  invalid_path_parameter: `petId is not a decimal integer from ${PET_ID_PARAMETER.min} to ${PET_ID_PARAMETER.max}`,
+  invalid_idempotency_key: `the Idempotency-Key header is empty, longer than ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, holds a character other than visible ASCII, or was sent twice`,
   idempotency_key_in_use: 'a request with this Idempotency-Key is still in progress; retry after `Retry-After` seconds to get its outcome',
   idempotency_key_reused: 'this Idempotency-Key was used before with a different body; a new request needs a new key',
   not_found: 'no pet has this id, or the path is not in its one canonical spelling',
@@ -28,15 +30,15 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   http_version_not_supported: 'the request line names a version other than HTTP/1.0 or HTTP/1.1, or none',
 };
 
-/** Headers an error of that status always carries, besides those of every response. */
-const HEADERS_BY_STATUS: Partial<Record<number, Record<string, { $ref: string }>>> = {
-  401: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
-  409: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-  429: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-  503: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-};
-
 type HeaderRefs = Record<string, { $ref: string }>;
+
+/** Headers the errors of one status always carry, besides those of every response. */
+function errorHeaders(status: number, codes: readonly ErrorCode[]): HeaderRefs {
+  return {
+    ...(status === ERROR_STATUS.unauthorized && { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }),
+    ...(codes.some((code) => (RETRY_AFTER_CODES as readonly ErrorCode[]).includes(code)) && { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
+  };
+}
 
 /**
  * One response per status the operation can answer with an error, each naming exactly the
@@ -50,7 +52,7 @@ export function errorResponses(codes: readonly ErrorCode[], headers: (status: nu
       String(status),
       {
         description: codesOfStatus.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code]}.`).join(' '),
-        headers: { ...headers(status), ...HEADERS_BY_STATUS[status] },
+        headers: { ...headers(status), ...errorHeaders(status, codesOfStatus) },
         content: {
           'application/json': {
             schema: {

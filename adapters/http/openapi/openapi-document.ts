@@ -1,14 +1,15 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { IDEMPOTENCY_KEY_SYNTAX } from '../../../core/idempotency.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_SYNTAX } from '../../../core/idempotency.js';
 import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
 import type { ErrorCode } from '../errors/error-codes.js';
-import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../middleware/deprecation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../routes/idempotency-header.js';
 import type { OperationId } from '../operations.js';
-import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../rate-limit/rate-limit.js';
+import { GET_PET_SUNSET } from '../middleware/deprecation.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../rate-limit/rate-limit.js';
 import { listPetsQuery, newPetBody, petIdPath, petSchema, petsSchema } from '../routes/pet-schemas.js';
 import { errorResponses } from './error-responses.js';
+import { RESPONSE_HEADERS } from './response-headers.js';
 import { componentJsonSchemas, jsonSchemaOf } from './json-schemas.js';
 
 export interface ServerEntry {
@@ -72,7 +73,7 @@ export function buildOpenApiDocument({ servers }: { servers: readonly ServerEntr
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, sent as the bearer token.' },
       },
-      headers: HEADERS,
+      headers: RESPONSE_HEADERS,
     },
   };
 }
@@ -179,7 +180,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. ' +
     'A repeat with the same key and body, within the retention period (24 hours by default), gets the first answer again, ' +
     'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Answers other than 201 are not kept.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
 };
 
 const everyResponseHeaders = () => ({
@@ -189,45 +190,3 @@ const everyResponseHeaders = () => ({
 });
 const DEPRECATION_HEADERS = { Sunset: ref('headers', 'Sunset'), Deprecation: ref('headers', 'Deprecation') };
 
-const HEADERS = {
-  'X-Request-Id': {
-    description: "The request's id: the client's own `X-Request-Id` when it sent a usable one, else generated.",
-    required: true,
-    schema: { type: 'string', minLength: 1, maxLength: 128 },
-  },
-  Link: {
-    description: 'RFC 8288 link to the next page (`rel="next"`); absent on the last page.',
-    schema: { type: 'string' },
-  },
-  Location: { description: 'The path of the new pet.', required: true, schema: { type: 'string', format: 'uri-reference' } },
-  Sunset: {
-    description: 'RFC 8594: the date the operation is removed.',
-    required: true,
-    schema: { type: 'string', const: GET_PET_SUNSET },
-  },
-  Deprecation: {
-    description: 'RFC 9745: deprecated since this moment (a Unix time).',
-    required: true,
-    schema: { type: 'string', const: GET_PET_DEPRECATION },
-  },
-  'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750).', required: true, schema: { type: 'string' } },
-  [IDEMPOTENT_REPLAYED_HEADER]: {
-    description: 'Present, and `true`, when this answer is the stored answer to an earlier request with the same `Idempotency-Key`.',
-    schema: { type: 'string', const: 'true' },
-  },
-  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
-  [RATE_LIMIT_POLICY_HEADER]: {
-    description:
-      'The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, ' +
-      'with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). ' +
-      'Per instance of the service. Absent when the limit is turned off, and on answers given before the key check ' +
-      '(requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted.',
-    schema: { type: 'string', pattern: RATE_LIMIT_POLICY_SYNTAX.source, examples: ['"default";q=6000;w=60'] },
-  },
-  [RATE_LIMIT_HEADER]: {
-    description:
-      'Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is back in `t` seconds. ' +
-      'Present whenever `RateLimit-Policy` is.',
-    schema: { type: 'string', pattern: RATE_LIMIT_SYNTAX.source, examples: ['"default";r=5999;t=1'] },
-  },
-};

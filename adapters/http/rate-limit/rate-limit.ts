@@ -47,9 +47,7 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
     ctx.res.setHeader(RATE_LIMIT_HEADER, standingField(allowance));
     if (!allowance.allowed) {
       onRefused?.(ctx);
-      throw new ApiError('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, {
-        headers: { 'Retry-After': String(allowance.retryAfterSeconds) },
-      });
+      throw ApiError.retryLater('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, allowance.retryAfterSeconds);
     }
   };
 }

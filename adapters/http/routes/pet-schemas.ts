@@ -5,6 +5,7 @@ import {
   PET_NAME_LENGTH_RULE,
   PET_NAME_MAX_LENGTH,
   PET_NAME_RULES,
+  PET_ID_MAX,
   PET_NAME_TYPE_RULE,
   PET_STATUSES,
   STATUS_RULE,
@@ -70,8 +71,9 @@ export const listPetsQuery = v.object({
   ),
 });
 
-/** Any id may be asked for; one no pet has is a 404. */
-const PET_ID_RANGE = { min: 0, max: Number.MAX_SAFE_INTEGER, rule: `petId must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}` };
+/** Any id may be asked for, 0 included; one no pet has is a 404. */
+export const PET_ID_PARAMETER = { min: 0, max: PET_ID_MAX } as const;
+const PET_ID_RANGE = { ...PET_ID_PARAMETER, rule: `petId must be an integer from ${PET_ID_PARAMETER.min} to ${PET_ID_PARAMETER.max}` };
 
 export const petIdPath = v.object({
   petId: integerParameter('petId', PET_ID_RANGE, 'The id of the pet.'),
