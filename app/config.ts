@@ -6,8 +6,8 @@ import { BEARER_TOKEN } from '../adapters/http/middleware/api-key.js';
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const STORAGE_KINDS = ['memory', 'mongo'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const STORAGE_KINDS = ['memory', 'mongo'] as const;
 
 export type StorageConfig =
   | { readonly kind: 'memory' }
@@ -123,8 +123,6 @@ const environment = v.object({
   MONGODB_TIMEOUT_MS: v.optional(integerSetting(100, 60_000, ' of milliseconds'), '2000'),
   API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
   API_KEY_DIGESTS: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
-  /** The name API_KEY_DIGESTS had before; still read, so that no deployment loses its keys. */
-  API_KEY_SHA256: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
   BODY_LIMIT: v.optional(
     v.pipe(
       v.string(),
@@ -166,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     host: settings.HOST,
     storage: storageConfig(settings),
     apiKeys: settings.API_KEYS,
-    apiKeyDigests: [...settings.API_KEY_DIGESTS, ...settings.API_KEY_SHA256],
+    apiKeyDigests: settings.API_KEY_DIGESTS,
     bodyLimitBytes: settings.BODY_LIMIT,
     idempotency: { ttlMs: settings.IDEMPOTENCY_TTL, maxKeysPerClient: settings.IDEMPOTENCY_MAX_KEYS },
     rateLimit: settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },

@@ -8,7 +8,7 @@ import type { HttpLogger } from '../adapters/http/http-logger.js';
  * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a
  * socket for ever, and idle keep-alive sockets outlive a typical load balancer's (60 s) by little.
  */
-export const SERVER_TIMEOUTS = {
+const SERVER_TIMEOUTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 65_000,

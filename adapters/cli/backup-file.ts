@@ -7,7 +7,7 @@ import { ndjsonLines, UnreadableLine } from './ndjson-lines.js';
 import { InvalidPetLine, petOfLine } from './pet-line.js';
 
 /** One line of a pet is far below this (a 200-character name, escaped, is 1,200 bytes); a longer line is not one. */
-export const MAX_LINE_BYTES = 64 * 1024;
+const MAX_LINE_BYTES = 64 * 1024;
 
 /**
  * A JSON Lines file as a backup: an entry a line, its place the line number. Blank lines are

@@ -121,7 +121,6 @@ describe('loadConfig', () => {
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ API_KEYS: 'good,has space' }, 'API_KEYS must be comma-separated keys of letters, digits and -._~+/'],
     [{ API_KEY_DIGESTS: 'abc' }, 'API_KEY_DIGESTS must be comma-separated SHA-256 digests, 64 hex digits each'],
-    [{ API_KEY_SHA256: 'abc' }, 'API_KEY_SHA256 must be comma-separated SHA-256 digests, 64 hex digits each'],
     [{ PUBLIC_BASE_URL: 'https://api.example.com' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ PUBLIC_BASE_URL: 'https://api.example.com/v1/' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
     [{ PUBLIC_BASE_URL: 'https://api.example.com/v1?x=1/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
@@ -152,11 +151,6 @@ describe('loadConfig', () => {
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);
-  });
-
-  it('still reads API_KEY_SHA256, the name API_KEY_DIGESTS had before, alongside it', () => {
-    const [one, other] = ['1'.repeat(64), '2'.repeat(64)];
-    expect(loadConfig({ API_KEY_DIGESTS: one, API_KEY_SHA256: other }).apiKeyDigests).toEqual([one, other]);
   });
 
   it('turns the rate limit off with RATE_LIMIT=0', () => {

@@ -35,7 +35,9 @@ describe('the composition root', () => {
     const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', IDEMPOTENCY_MAX_KEYS: '2' });
     const store = createContainer(bounded, createLogger(bounded), resolveApiKeys(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
     for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
-    expect(store.sizeOf('c')).toBe(2);
+    // Two keys are kept: the newest two are still in flight, the oldest was forgotten and is free again.
+    expect((await store.claim({ client: 'c', key: 'c' }, 'fp')).state).toBe('in_flight');
+    expect((await store.claim({ client: 'c', key: 'a' }, 'fp')).state).toBe('claimed');
   });
 
   const mongoContainer = () => {

@@ -10,7 +10,7 @@ import { errorBodySchema } from '../errors/error-body.js';
 import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../routes/pet-schemas.js';
 
 /** The schemas the document names; wherever one of them appears, it is referenced, not repeated. */
-export const COMPONENT_SCHEMAS = {
+const COMPONENT_SCHEMAS = {
   Pet: petSchema,
   Pets: petsSchema,
   // The body schema itself, JSON-object check included: in output mode it documents as the NewPet object.

@@ -19,7 +19,7 @@ export const RATE_LIMIT_SYNTAX = /^"default";r=(0|[1-9][0-9]*);t=(0|[1-9][0-9]*)
  * The most buckets of each kind held at once. Keys are as many as are configured; addresses are
  * as many as the internet has, and these few megabytes are all they may take.
  */
-export const MAX_BUCKETS = 100_000;
+const MAX_BUCKETS = 100_000;
 
 export interface RateLimitOptions {
   readonly policy: RateLimitPolicy;

@@ -59,11 +59,6 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     return Promise.resolve();
   }
 
-  /** How many keys are held for a client, expired ones not yet dropped included. */
-  sizeOf(client: string): number {
-    return this.clients.get(client)?.size ?? 0;
-  }
-
   private recordsOf(client: string): Map<string, KeyRecord> {
     let records = this.clients.get(client);
     if (records === undefined) {
