@@ -19,11 +19,8 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
 }
 
 /**
- * Lines go to stdout through a buffer written in the background, as pino recommends for
- * servers: a request never waits on a write to the log pipe, and a slow log collector slows
- * the logs, not the API. Under load, lines queue while a write is under way and go out together.
- * pino writes what is queued when the process exits, a crash included; a SIGKILL can lose the
- * lines still queued.
+ * Written in the background, as pino recommends for servers: a slow log collector slows the logs,
+ * not the API. Queued lines are written at exit, a crash included; a SIGKILL can lose them.
  */
 function stdoutWrittenInTheBackground(): DestinationStream {
   return pino.destination({ dest: 1, sync: false });

@@ -10,13 +10,9 @@ export interface CreatedPet {
 }
 
 /**
- * CreatePet for a caller that may retry: one key, one pet, whatever happens to the storage or the
- * process between the writes. The first request with a key adds the pet; a repeat of it gets that
- * same pet back; the key reused for another pet is refused.
- *
- * Two records keep the promise. The pet carries its key, written with it in one atomic step: that
- * alone makes the add happen once (see PetRepository.addOnce). The claim in the IdempotencyStore
- * tells a repeat that the first request is still being carried out, and answers it once it is done.
+ * CreatePet for a caller that may retry: one key, one pet, whatever fails between the writes. The
+ * pet carries its key, written with it atomically (PetRepository.addOnce), so the add happens once;
+ * the IdempotencyStore's claim tells a repeat that the first is still under way, then answers it.
  */
 export class CreatePetOnce {
   constructor(

@@ -5,11 +5,8 @@ import type { Middleware } from 'koa';
 const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
 
 /**
- * What every answer carries: OWASP's set for API responses (REST Security Cheat Sheet), which
- * keeps a browser from sniffing, framing or caching JSON and holds it to HTTPS. Answers are
- * per-request data, so none is stored by a cache unless a route says otherwise. The headers
- * meant for HTML pages are left to the one page we serve (`docsPageSecurityHeaders`): on JSON
- * they guard nothing and cost every client a few hundred bytes a response.
+ * OWASP's headers for API responses: no sniffing, framing or caching of JSON, HTTPS only. The ones
+ * meant for HTML are left to the docs page (`docsPageSecurityHeaders`): on JSON they guard nothing.
  */
 const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
