@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { mongoStorageFixture, noMongo } from './mongo.js';
+import { sqliteStorageFixture } from './sqlite.js';
 import { inMemoryIdempotencyStore, type StorageFixture, type StorageFixtureOptions } from './storage-fixture.js';
 
 export interface StorageUnderTest {
@@ -21,6 +22,7 @@ export const STORAGES: readonly StorageUnderTest[] = [
         dispose: () => Promise.resolve(),
       }),
   },
+  { name: 'sqlite', unavailable: false, createFixture: (options) => sqliteStorageFixture(options) },
   { name: 'mongo', unavailable: noMongo, createFixture: (options) => mongoStorageFixture(options) },
 ];
 

@@ -1,0 +1,143 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
+import { RestoreConflict } from '../../../core/errors.js';
+import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
+import type { PetPageQuery } from '../../../core/paging.js';
+import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
+import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import { inTransaction } from './sqlite-database.js';
+import { settled } from './storage-errors.js';
+
+interface PetRow {
+  readonly id: number;
+  readonly name: string;
+  readonly category_id: number;
+  readonly status: PetStatus | null;
+}
+
+const PET_COLUMNS = 'id, name, category_id, status';
+
+/** A page of pets, unfiltered and by status: each a range scan of an index (a test reads their plans). */
+export const PAGE_QUERIES = {
+  all: `SELECT ${PET_COLUMNS} FROM pets WHERE id > ? ORDER BY id LIMIT ?`,
+  withStatus: `SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`,
+} as const;
+
+function petOfRow({ id, name, category_id: categoryId, status }: PetRow): Pet {
+  return petOf(id, { name, categoryId, status: status ?? undefined });
+}
+
+/**
+ * Keeps pets in a SQLite file (node:sqlite), shared by every process that opens it. Ids come from
+ * the table's AUTOINCREMENT sequence, inside the write that stores the pet, so they only grow and
+ * never repeat across processes. A page is a range scan of the primary key, or of (status, id).
+ */
+export class SqlitePetRepository implements PetRepository, PetRestore {
+  private readonly statements: {
+    insert: StatementSync;
+    insertWithOrigin: StatementSync;
+    byOrigin: StatementSync;
+    releaseOrigin: StatementSync;
+    byId: StatementSync;
+    page: StatementSync;
+    pageWithStatus: StatementSync;
+    restore: StatementSync;
+    ping: StatementSync;
+  };
+
+  constructor(private readonly db: DatabaseSync) {
+    this.statements = {
+      insert: db.prepare(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`),
+      insertWithOrigin: db.prepare(
+        `INSERT INTO pets (name, category_id, status, origin_client, origin_key, origin_kept_until) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
+      ),
+      byOrigin: db.prepare(`SELECT ${PET_COLUMNS}, origin_kept_until FROM pets WHERE origin_client = ? AND origin_key = ?`),
+      releaseOrigin: db.prepare('UPDATE pets SET origin_client = NULL, origin_key = NULL, origin_kept_until = NULL WHERE id = ?'),
+      byId: db.prepare(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`),
+      page: db.prepare(PAGE_QUERIES.all),
+      pageWithStatus: db.prepare(PAGE_QUERIES.withStatus),
+      // AUTOINCREMENT records the largest id ever stored, restored ones included: later ids are above them.
+      restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
+      ping: db.prepare('SELECT 1'),
+    };
+  }
+
+  add(newPet: NewPet): Promise<Pet> {
+    return settled(() => this.insert(newPet));
+  }
+
+  addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
+    return settled(() =>
+      // One transaction holds the look-up and the insert: a pet and its key are written together, or not at all.
+      inTransaction(this.db, () => {
+        const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as (PetRow & { origin_kept_until: number }) | undefined;
+        if (earlier !== undefined) {
+          if (namesRequest({ keptUntil: earlier.origin_kept_until }, origin)) return { pet: petOfRow(earlier), added: false };
+          // The key's retention has ended: it no longer names that pet, and is free for this one.
+          this.statements.releaseOrigin.run(earlier.id);
+        }
+        const row = this.statements.insertWithOrigin.get(
+          newPet.name,
+          newPet.categoryId,
+          newPet.status ?? null,
+          origin.key.client,
+          origin.key.key,
+          origin.keptUntil,
+        ) as unknown as PetRow;
+        return { pet: petOfRow(row), added: true };
+      }),
+    );
+  }
+
+  findById(id: PetId): Promise<Pet | undefined> {
+    return settled(() => {
+      // Only an id SQLite can hold exactly can name a pet; anything else finds none.
+      if (!Number.isSafeInteger(id)) return undefined;
+      const row = this.statements.byId.get(id) as PetRow | undefined;
+      return row === undefined ? undefined : petOfRow(row);
+    });
+  }
+
+  list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
+    return settled(() => {
+      const rows = status === undefined ? this.statements.page.all(afterId, limit) : this.statements.pageWithStatus.all(status, afterId, limit);
+      return (rows as unknown as PetRow[]).map(petOfRow);
+    });
+  }
+
+  isReachable(): Promise<boolean> {
+    return settled(() => this.statements.ping.get() !== undefined).catch(() => false);
+  }
+
+  conflictsOf(pets: readonly Pet[]): Promise<PetId[]> {
+    return settled(() => this.conflicting(pets));
+  }
+
+  restore(pets: readonly Pet[]): Promise<RestoreCount> {
+    return settled(() => {
+      assertRestorable(pets);
+      return inTransaction(this.db, () => {
+        const [conflict] = this.conflicting(pets);
+        if (conflict !== undefined) throw new RestoreConflict(conflict);
+        let added = 0;
+        for (const pet of pets) {
+          if (this.statements.byId.get(pet.id) !== undefined) continue;
+          this.statements.restore.run(pet.id, pet.name, pet.categoryId, pet.status ?? null);
+          added += 1;
+        }
+        return { added, unchanged: pets.length - added };
+      });
+    });
+  }
+
+  private insert({ name, categoryId, status }: NewPet): Pet {
+    return petOfRow(this.statements.insert.get(name, categoryId, status ?? null) as unknown as PetRow);
+  }
+
+  private conflicting(pets: readonly Pet[]): PetId[] {
+    return pets.flatMap((pet) => {
+      const stored = this.statements.byId.get(pet.id) as PetRow | undefined;
+      return stored !== undefined && !sameFields(petOfRow(stored), pet) ? [pet.id] : [];
+    });
+  }
+}

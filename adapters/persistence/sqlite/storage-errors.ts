@@ -1,0 +1,31 @@
+import { StorageUnavailable } from '../../../core/errors.js';
+
+/**
+ * SQLite's primary result codes for a database that cannot serve now, as opposed to a bug: another
+ * process held the lock past the busy timeout (BUSY, LOCKED), the disk is full or failing (FULL,
+ * IOERR), the file cannot be written or opened (READONLY, CANTOPEN, PERM), or is not a database
+ * (NOTADB, CORRUPT).
+ */
+const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([3, 5, 6, 8, 10, 11, 13, 14, 26]);
+
+/** node:sqlite's error: `errcode` is SQLite's extended result code, whose low byte is the primary one. */
+function sqliteResultCode(error: unknown): number | undefined {
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
+}
+
+export function isStorageUnavailable(error: unknown): boolean {
+  // A database closed under the call (the service is shutting down) cannot serve either.
+  if ((error as { code?: unknown }).code === 'ERR_INVALID_STATE') return true;
+  const code = sqliteResultCode(error);
+  return code !== undefined && UNAVAILABLE_CODES.has(code);
+}
+
+/** Runs a synchronous storage call as a promise, turning "database cannot serve" into StorageUnavailable. */
+export function settled<T>(operation: () => T): Promise<T> {
+  try {
+    return Promise.resolve(operation());
+  } catch (error) {
+    return Promise.reject(isStorageUnavailable(error) ? new StorageUnavailable({ cause: error }) : (error as Error));
+  }
+}
