@@ -5,12 +5,19 @@ import * as v from 'valibot';
 import { BEARER_TOKEN } from '../adapters/http/middleware/api-key.js';
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
+import { SQLITE_SYNCHRONOUS, type SqliteSynchronous } from '../adapters/persistence/sqlite/sqlite-options.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const STORAGE_KINDS = ['memory', 'mongo'] as const;
+const STORAGE_KINDS = ['sqlite', 'memory', 'mongo'] as const;
 
 export type StorageConfig =
   | { readonly kind: 'memory' }
+  | {
+      readonly kind: 'sqlite';
+      /** The database file; its folder is made when missing. */
+      readonly path: string;
+      readonly synchronous: SqliteSynchronous;
+    }
   | {
       readonly kind: 'mongo';
       /** May hold credentials: never logged or echoed. */
@@ -115,7 +122,9 @@ const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.Stri
 const environment = v.object({
   PORT: v.optional(integerSetting(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
-  STORAGE: v.optional(v.picklist(STORAGE_KINDS, `must be one of ${STORAGE_KINDS.join(', ')}`), 'memory'),
+  STORAGE: v.optional(v.picklist(STORAGE_KINDS, `must be one of ${STORAGE_KINDS.join(', ')}`), 'sqlite'),
+  SQLITE_PATH: v.optional(v.pipe(v.string(), v.regex(/\S/, 'must be a file path')), 'data/petstore.db'),
+  SQLITE_SYNCHRONOUS: v.optional(v.picklist(SQLITE_SYNCHRONOUS, `must be one of ${SQLITE_SYNCHRONOUS.join(', ')}`), 'normal'),
   MONGODB_URI: v.optional(
     v.pipe(v.string(), v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')),
   ),
@@ -190,6 +199,7 @@ function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
 
 function storageConfig(settings: Settings): StorageConfig {
   if (settings.STORAGE === 'memory') return { kind: 'memory' };
+  if (settings.STORAGE === 'sqlite') return { kind: 'sqlite', path: settings.SQLITE_PATH, synchronous: settings.SQLITE_SYNCHRONOUS };
   if (settings.MONGODB_URI === undefined) throw new ConfigError('MONGODB_URI must be set when STORAGE=mongo');
   return { kind: 'mongo', uri: settings.MONGODB_URI, database: settings.MONGODB_DB, timeoutMs: settings.MONGODB_TIMEOUT_MS };
 }

@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type Koa from 'koa';
 import type { MongoClient } from 'mongodb';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import { IN_FLIGHT_LEASE_MS } from '../core/idempotency.js';
 import type { Authenticator, IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
@@ -135,6 +136,29 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       container
         .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
         .toResolvedValue(() => new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: idempotency.maxKeysPerClient }));
+      return;
+    case 'sqlite':
+      container
+        .bind<DatabaseSync>(TOKENS.SqliteDatabase)
+        .toResolvedValue(async () => {
+          const [{ openSqliteDatabase }, { SQLITE_BUSY_TIMEOUT_MS }] = await Promise.all([
+            import('../adapters/persistence/sqlite/sqlite-database.js'),
+            import('../adapters/persistence/sqlite/sqlite-options.js'),
+          ]);
+          return openSqliteDatabase(storage.path, { synchronous: storage.synchronous, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
+        })
+        // Unbinding at shutdown, after in-flight requests finished, closes the file.
+        .onDeactivation((db) => {
+          db.close();
+        });
+      container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
+        async (db: DatabaseSync) => new (await import('../adapters/persistence/sqlite/sqlite-pet-repository.js')).SqlitePetRepository(db),
+        [TOKENS.SqliteDatabase],
+      );
+      container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
+        async (db: DatabaseSync) => new (await import('../adapters/persistence/sqlite/sqlite-idempotency-store.js')).SqliteIdempotencyStore(db, retention),
+        [TOKENS.SqliteDatabase],
+      );
       return;
     case 'mongo':
       container

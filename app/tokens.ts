@@ -12,6 +12,7 @@ export const TOKENS = {
   IdempotencyStoreInUse: Symbol.for('IdempotencyStoreInUse'),
   Metrics: Symbol.for('Metrics'),
   MongoClient: Symbol.for('MongoClient'),
+  SqliteDatabase: Symbol.for('SqliteDatabase'),
   Authenticator: Symbol.for('Authenticator'),
   ListPets: Symbol.for('ListPets'),
   CreatePet: Symbol.for('CreatePet'),

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       host: '127.0.0.1',
-      storage: { kind: 'memory' },
+      storage: { kind: 'sqlite', path: 'data/petstore.db', synchronous: 'normal' },
       apiKeys: [],
       apiKeyDigests: [],
       bodyLimitBytes: 1024 * 1024,
@@ -110,7 +110,9 @@ describe('loadConfig', () => {
     [{ PORT: '65536' }, 'PORT must be a whole number from 0 to 65535'],
     [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535'],
     [{ HOST: '   ' }, 'HOST must be a host name or address'],
-    [{ STORAGE: 'postgres' }, 'STORAGE must be one of memory, mongo'],
+    [{ STORAGE: 'postgres' }, 'STORAGE must be one of sqlite, memory, mongo'],
+    [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of normal, full'],
+    [{ SQLITE_PATH: ' ' }, 'SQLITE_PATH must be a file path'],
     [{ STORAGE: 'mongo' }, 'MONGODB_URI must be set when STORAGE=mongo'],
     [{ STORAGE: 'mongo', MONGODB_URI: 'http://db:27017' }, 'MONGODB_URI must be a mongodb:// or mongodb+srv:// connection string'],
     [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_DB: 'a.b' }, 'MONGODB_DB must be a MongoDB database name'],
@@ -153,6 +155,14 @@ describe('loadConfig', () => {
     expect(configError(env)).toBe(message);
   });
 
+  it('reads where SQLite keeps its file, and how durably it commits', () => {
+    expect(loadConfig({ SQLITE_PATH: '/var/lib/petstore/pets.db', SQLITE_SYNCHRONOUS: 'full' }).storage).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/petstore/pets.db',
+      synchronous: 'full',
+    });
+  });
+
   it('turns the rate limit off with RATE_LIMIT=0', () => {
     expect(loadConfig({ RATE_LIMIT: '0' }).rateLimit).toBeUndefined();
     expect(loadConfig({ RATE_LIMIT: '1', RATE_LIMIT_WINDOW: '1s' }).rateLimit).toEqual({ limit: 1, windowMs: 1000 });
@@ -186,7 +196,8 @@ describe('loadConfig', () => {
     });
   });
 
-  it('ignores the MongoDB variables with memory storage', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://db' }).storage).toEqual({ kind: 'memory' });
+  it('ignores the MongoDB variables with other storage', () => {
+    expect(loadConfig({ STORAGE: 'memory', MONGODB_URI: 'mongodb://db' }).storage).toEqual({ kind: 'memory' });
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db' }).storage.kind).toBe('sqlite');
   });
 });

@@ -1,10 +1,14 @@
 import type { Logger } from 'pino';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
+import type { DatabaseSync } from 'node:sqlite';
 import { StorageUnavailable } from '../../core/errors.js';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { openSqliteDatabase } from '../../adapters/persistence/sqlite/sqlite-database.js';
+import { SqliteIdempotencyStore } from '../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
+import { SqlitePetRepository } from '../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
@@ -13,17 +17,39 @@ import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logger.js';
 import { TOKENS } from '../../app/tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';
+import { SQLITE_DEFAULTS, sqliteFolder } from '../support/sqlite.js';
 
 describe('the composition root', () => {
-  const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent', STORAGE: 'memory' });
   const container = () => createContainer(config, createLogger(config), resolveApiKeys(config));
 
-  it('wires the in-memory repository by default, one instance shared by all', () => {
+  it('wires the in-memory repository with STORAGE=memory, one instance shared by all', () => {
     const wired = container();
     expect(wired.get(TOKENS.PetRepository)).toBeInstanceOf(InMemoryPetRepository);
     expect(wired.get(TOKENS.PetRepository)).toBe(wired.get(TOKENS.PetRepository));
     expect(wired.get(TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
     expect(wired.get(TOKENS.IdempotencyStore)).toBeInstanceOf(InMemoryIdempotencyStore);
+  });
+
+  it('wires SQLite by default, on SQLITE_PATH, one file for both stores, closed when the container is unbound', async () => {
+    const folder = sqliteFolder();
+    try {
+      const sqliteConfig = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', SQLITE_PATH: folder.path('nested/pets.db') });
+      const wired = createContainer(sqliteConfig, createLogger(sqliteConfig), resolveApiKeys(sqliteConfig));
+      const pets = await wired.getAsync<SqlitePetRepository>(TOKENS.PetRepository);
+      expect(pets).toBeInstanceOf(SqlitePetRepository);
+      expect(await wired.getAsync(TOKENS.IdempotencyStore)).toBeInstanceOf(SqliteIdempotencyStore);
+      expect(await wired.getAsync(TOKENS.PetRestore)).toBe(pets);
+      const rex = await pets.add({ name: 'Rex', categoryId: 1 });
+      const db = await wired.getAsync<DatabaseSync>(TOKENS.SqliteDatabase);
+      await wired.unbindAllAsync();
+      expect(db.isOpen).toBe(false);
+      const reopened = openSqliteDatabase(folder.path('nested/pets.db'), SQLITE_DEFAULTS);
+      expect(await new SqlitePetRepository(reopened).findById(rex.id)).toEqual(rex);
+      reopened.close();
+    } finally {
+      folder.remove();
+    }
   });
 
   it("offers the command line's restore on the very repository the use cases read", () => {
@@ -32,7 +58,7 @@ describe('the composition root', () => {
   });
 
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
-    const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', IDEMPOTENCY_MAX_KEYS: '2' });
+    const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' });
     const store = createContainer(bounded, createLogger(bounded), resolveApiKeys(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
     for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
     // Two keys are kept: the newest two are still in flight, the oldest was forgotten and is free again.
@@ -86,6 +112,7 @@ describe('the composition root', () => {
     const configured = loadConfig({
       API_KEYS: 'k',
       LOG_LEVEL: 'silent',
+      STORAGE: 'memory',
       PUBLIC_BASE_URL: 'https://api.example.com/v1',
       STAGING_BASE_URL: 'https://staging.example.com/v1',
       CORS_ORIGINS: 'https://app.example.com',

@@ -25,7 +25,7 @@ interface TerminalRun {
  */
 function onTerminal(args: string[], type: (screen: string) => string | undefined = () => undefined): Promise<TerminalRun> {
   const command = [process.execPath, PETSTORE_BIN, ...args].map((part) => `'${part}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100' } });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', STORAGE: 'memory' } });
   let screen = '';
   child.stdout.on('data', (chunk: Buffer) => {
     screen += chunk.toString();

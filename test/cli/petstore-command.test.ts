@@ -87,7 +87,7 @@ describe('petstore pets import and export, run as a user runs them, on memory st
 
   it('stops on SIGTERM between steps with exit 143 and one line saying so', async () => {
     const path = fileOf('many.ndjson', 200_000);
-    const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'import', path], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'import', path], { env: { PATH: process.env.PATH ?? '', STORAGE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr === '') child.kill('SIGTERM');

@@ -70,7 +70,7 @@ export async function startTestApi(
     idempotencyStore: fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now }),
   });
   let stores = freshStores();
-  const config = loadConfig({ LOG_LEVEL: 'info', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` });
+  const config = loadConfig({ LOG_LEVEL: 'info', STORAGE: 'memory', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` });
   const logLines: LoggedLine[] = [];
   const logger = createLogger(config, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
   const compose = async () => {

@@ -27,7 +27,8 @@ export async function killIfRunning(service: ServiceProcess | undefined): Promis
 export function startService(env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, ['dist/app/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    // Memory storage unless a test says otherwise: no test shares a database file with another.
+    env: { PATH: process.env.PATH ?? '', PORT: '0', STORAGE: 'memory', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

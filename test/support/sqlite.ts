@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { openSqliteDatabase, type SqliteOptions } from '../../adapters/persistence/sqlite/sqlite-database.js';
+import { openSqliteDatabase } from '../../adapters/persistence/sqlite/sqlite-database.js';
+import { SQLITE_BUSY_TIMEOUT_MS, type SqliteOptions } from '../../adapters/persistence/sqlite/sqlite-options.js';
 import { SqliteIdempotencyStore } from '../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from '../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { idempotencyRetention, type StorageFixture, type StorageFixtureOptions } from './storage-fixture.js';
 
 /** What the service opens a database with by default. */
-export const SQLITE_DEFAULTS: SqliteOptions = { synchronous: 'normal', busyTimeoutMs: 5000 };
+export const SQLITE_DEFAULTS: SqliteOptions = { synchronous: 'normal', busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS };
 
 /** A folder of its own for a test's database files, removed by `remove`. */
 export function sqliteFolder(): { path: (name?: string) => string; remove: () => void } {

@@ -2,16 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.js';
+import type { SqliteOptions } from './sqlite-options.js';
 
-/** How SQLite makes a commit durable (PRAGMA synchronous, in WAL mode); see the operations guide. */
-export const SQLITE_SYNCHRONOUS = ['normal', 'full'] as const;
-export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
-
-export interface SqliteOptions {
-  readonly synchronous: SqliteSynchronous;
-  /** How long a call waits for another process's write lock before it gives up (503). */
-  readonly busyTimeoutMs: number;
-}
 
 /** The database cannot be opened as a pet store; start-up stops with this one line. */
 export class SqliteOpenError extends Error {

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { RestoreConflict } from '../../../core/errors.js';
+import { RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
@@ -43,7 +43,10 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     pageWithStatus: StatementSync;
     restore: StatementSync;
     ping: StatementSync;
+    trialWrite: StatementSync;
   };
+  /** Set when a write failed for the storage's sake (a full disk, an I/O error); cleared by the next write that works. */
+  private writeFailed = false;
 
   constructor(private readonly db: DatabaseSync) {
     this.statements = {
@@ -59,15 +62,17 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
       // AUTOINCREMENT records the largest id ever stored, restored ones included: later ids are above them.
       restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
       ping: db.prepare('SELECT 1'),
+      // A row of a page's size: only a file that can grow takes it.
+      trialWrite: db.prepare("INSERT INTO pets (name, category_id) VALUES (printf('%.4096c', 'x'), 0)"),
     };
   }
 
   add(newPet: NewPet): Promise<Pet> {
-    return settled(() => this.insert(newPet));
+    return this.write(() => this.insert(newPet));
   }
 
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    return settled(() =>
+    return this.write(() =>
       // One transaction holds the look-up and the insert: a pet and its key are written together, or not at all.
       inTransaction(this.db, () => {
         const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as (PetRow & { origin_kept_until: number }) | undefined;
@@ -105,8 +110,21 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     });
   }
 
+  /** Readable, and, after a write failed, able to write again: a trial insert of a page, rolled back, tells. */
   isReachable(): Promise<boolean> {
-    return settled(() => this.statements.ping.get() !== undefined).catch(() => false);
+    return settled(() => {
+      this.statements.ping.get();
+      if (this.writeFailed) {
+        this.db.exec('BEGIN IMMEDIATE');
+        try {
+          this.statements.trialWrite.run();
+        } finally {
+          this.db.exec('ROLLBACK');
+        }
+        this.writeFailed = false;
+      }
+      return true;
+    }).catch(() => false);
   }
 
   conflictsOf(pets: readonly Pet[]): Promise<PetId[]> {
@@ -114,7 +132,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   restore(pets: readonly Pet[]): Promise<RestoreCount> {
-    return settled(() => {
+    return this.write(() => {
       assertRestorable(pets);
       return inTransaction(this.db, () => {
         const [conflict] = this.conflicting(pets);
@@ -128,6 +146,19 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
         return { added, unchanged: pets.length - added };
       });
     });
+  }
+
+  private write<T>(operation: () => T): Promise<T> {
+    return settled(operation).then(
+      (result) => {
+        this.writeFailed = false;
+        return result;
+      },
+      (error: unknown) => {
+        if (error instanceof StorageUnavailable) this.writeFailed = true;
+        throw error;
+      },
+    );
   }
 
   private insert({ name, categoryId, status }: NewPet): Pet {

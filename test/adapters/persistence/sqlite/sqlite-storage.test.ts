@@ -90,7 +90,9 @@ describe('SQLite storage specifics', () => {
     }
     expect(refused).toBeInstanceOf(StorageUnavailable);
     expect(kept.length).toBeGreaterThan(0);
+    expect(await repository.isReachable()).toBe(false);
     db.exec('PRAGMA max_page_count = 1073741823');
+    expect(await repository.isReachable()).toBe(true);
     expect((await repository.list({ limit: 100 })).length).toBe(Math.min(kept.length, 100));
     for (const pet of kept.slice(-5)) expect(await repository.findById(pet.id)).toEqual(pet);
     await dispose();
