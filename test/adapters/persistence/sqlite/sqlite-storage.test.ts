@@ -32,14 +32,15 @@ describe('SQLite storage specifics', () => {
   });
 
   it('creates its schema on first open, in WAL mode, and records the schema version', async () => {
-    const { db, dispose } = await sqliteStorageFixture();
+    const fixture = await sqliteStorageFixture();
+    const { db } = fixture;
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 1 });
-    await dispose();
+    await fixture.dispose();
   });
 
-  it('takes only the steps a database has not taken, so opening it again changes nothing', async () => {
+  it('takes only the steps a database has not taken, so opening it again changes nothing', () => {
     const folder = sqliteFolder();
     try {
       openSqliteDatabase(folder.path(), SQLITE_DEFAULTS).close();
@@ -53,7 +54,8 @@ describe('SQLite storage specifics', () => {
   });
 
   it('reads a page through an index, whatever the filter: never a scan of the table or a sort', async () => {
-    const { db, dispose } = await sqliteStorageFixture();
+    const fixture = await sqliteStorageFixture();
+    const { db } = fixture;
     const plan = (sql: string, ...values: (string | number)[]) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((step) => step.detail);
     expect(plan(PAGE_QUERIES.all, 0, 21)).toEqual([
@@ -62,20 +64,22 @@ describe('SQLite storage specifics', () => {
     expect(plan(PAGE_QUERIES.withStatus, 'sold', 0, 21)).toEqual([
       'SEARCH pets USING INDEX pets_status_id (status=? AND id>?)',
     ]);
-    await dispose();
+    await fixture.dispose();
   });
 
   it('answers StorageUnavailable, not a bug, when its database is closed under it, and is then not reachable', async () => {
-    const { db, repository, dispose } = await sqliteStorageFixture();
+    const fixture = await sqliteStorageFixture();
+    const { db, repository } = fixture;
     db.close();
     await expect(repository.list({ limit: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
     await expect(repository.add(aNewPet())).rejects.toBeInstanceOf(StorageUnavailable);
     expect(await repository.isReachable()).toBe(false);
-    await dispose();
+    await fixture.dispose();
   });
 
   it('answers StorageUnavailable when the disk is full, and keeps every pet it answered for', async () => {
-    const { db, repository, dispose } = await sqliteStorageFixture();
+    const fixture = await sqliteStorageFixture();
+    const { db, repository } = fixture;
     const kept = [];
     // A full disk, simulated: the file may not grow past the pages it has.
     const { page_count: pages } = db.prepare('PRAGMA page_count').get() as { page_count: number };
@@ -95,7 +99,7 @@ describe('SQLite storage specifics', () => {
     expect(await repository.isReachable()).toBe(true);
     expect((await repository.list({ limit: 100 })).length).toBe(Math.min(kept.length, 100));
     for (const pet of kept.slice(-5)) expect(await repository.findById(pet.id)).toEqual(pet);
-    await dispose();
+    await fixture.dispose();
   });
 
   it('refuses to open a file that is not a database, or a path whose folder cannot be made, naming the setting and the path', () => {
