@@ -41,7 +41,7 @@ describe('the petstore command, run as a user runs it', () => {
     expect(result).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'petstore: storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up\n',
+      stderr: 'petstore: storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up\n',
     });
   });
 

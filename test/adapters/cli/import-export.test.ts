@@ -13,7 +13,7 @@ import { StorageUnavailable } from '../../../core/errors.js';
 import { PET_STATUSES, type NewPet, type Pet } from '../../../core/pet.js';
 import { cliOver } from '../../support/cli-in-process.js';
 
-const UNREACHABLE = 'storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up';
+const UNREACHABLE = 'storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up';
 
 /** A catalogue with what an export must carry exactly: gaps in the ids, every status and none, names JSON must escape. */
 function catalogue(count: number): Pet[] {

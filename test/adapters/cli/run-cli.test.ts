@@ -94,7 +94,7 @@ describe('runCli, over one in-memory catalogue', () => {
     expect(await cliOver()('pets', 'get', '5')).toEqual({ code: EXIT.failure, out: '', err: 'petstore: No pet has id 5\n' });
     const down = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(new StorageUnavailable({ cause: new Error('mongodb://user:secret@db') })) });
     const quiet = await cliOver(down)('pets', 'list');
-    expect(quiet).toEqual({ code: EXIT.failure, out: '', err: 'petstore: storage is not reachable; check STORAGE and MONGODB_URI, and that the database is up\n' });
+    expect(quiet).toEqual({ code: EXIT.failure, out: '', err: 'petstore: storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up\n' });
     const verbose = await cliOver(down)('--debug', 'pets', 'list');
     expect(verbose.err.split('\n')[1]).toMatch(/^StorageUnavailable: Storage is unavailable/);
     expect(verbose.err).not.toContain('secret');
