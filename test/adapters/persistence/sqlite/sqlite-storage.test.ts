@@ -102,12 +102,14 @@ describe('SQLite storage specifics', () => {
     await fixture.dispose();
   });
 
-  it('refuses to open a file that is not a database, or a path whose folder cannot be made, naming the setting and the path', () => {
+  it('refuses to open a file that is not a database, a path it cannot write, or one whose folder cannot be made, naming the setting and the path', () => {
     const folder = sqliteFolder();
     try {
       const notDb = folder.path('notes.txt');
       writeFileSync(notDb, 'these are not the pets you are looking for\n'.repeat(100));
       expect(() => openSqliteDatabase(notDb, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${notDb} cannot be used: file is not a database`);
+      // A file system no process may write to, whoever runs the test (root included).
+      expect(() => openSqliteDatabase('/proc/petstore.db', SQLITE_DEFAULTS)).toThrow('SQLITE_PATH /proc/petstore.db cannot be used: unable to open database file');
       const underAFile = `${notDb}/pets/petstore.db`;
       expect(() => openSqliteDatabase(underAFile, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${underAFile} cannot be created: its folder cannot be made (ENOTDIR)`);
     } finally {
