@@ -1,7 +1,9 @@
 // npm run bench:scale: latency of a filtered page and of a deep `after=` page, and memory,
-// with 1,000 / 100,000 / 1,000,000 pets; for MongoDB too when TEST_MONGODB_URI is set.
+// with 1,000 / 100,000 / 1,000,000 pets, on memory and SQLite storage; MongoDB too when TEST_MONGODB_URI is set.
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, get as httpGet } from 'node:http';
 import { MongoClient } from 'mongodb';
 import { startChildServer } from './child-server.js';
@@ -40,7 +42,7 @@ async function latency(port: number, path: string) {
   return { p50Us: at(0.5), p99Us: at(0.99) };
 }
 
-async function measure(storage: 'memory' | 'mongo', size: number, env: Record<string, string>) {
+async function measure(storage: 'memory' | 'sqlite' | 'mongo', size: number, env: Record<string, string>) {
   const server = await startChildServer('test/bench/servers/petstore-server.ts', { ...env, SEED_PETS: String(size) });
   try {
     const rss = await server.rss();
@@ -64,6 +66,14 @@ async function measure(storage: 'memory' | 'mongo', size: number, env: Record<st
 async function main(): Promise<void> {
   const rows: Awaited<ReturnType<typeof measure>>[] = [];
   for (const size of SIZES) rows.push(await measure('memory', size, { STORAGE: 'memory' }));
+  for (const size of SIZES) {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+    try {
+      rows.push(await measure('sqlite', size, { STORAGE: 'sqlite', SQLITE_PATH: join(folder, 'petstore.db') }));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
   const mongoUri = process.env.TEST_MONGODB_URI;
   if (mongoUri) {
     const client = new MongoClient(mongoUri);
@@ -86,7 +96,7 @@ async function main(): Promise<void> {
       `| ${row.storage} | ${row.pets.toLocaleString('en')} | ${row.filtered.p50Us} / ${row.filtered.p99Us} | ${row.deepPage.p50Us} / ${row.deepPage.p99Us} | ${row.rssMB} | ${row.rssBytesPerPet} |`,
     );
   }
-  const ratios = ['memory', 'mongo'].flatMap((storage) => {
+  const ratios = ['memory', 'sqlite', 'mongo'].flatMap((storage) => {
     const small = rows.find((row) => row.storage === storage && row.pets === SIZES[0]);
     const large = rows.find((row) => row.storage === storage && row.pets === SIZES.at(-1));
     if (!small || !large) return [];

@@ -1,6 +1,8 @@
 // npm run bench: this service against a bare Koa server and a bare node:http server, in
 // one run, interleaved (A B C A B C) so that drift on a noisy machine hits all of them alike.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { pinLoadGeneratorApartFromServers } from './cpu-pinning.js';
 import { featureCostTable, measureFeatureCost } from './feature-ab.js';
@@ -13,8 +15,15 @@ import { describeMachine } from './machine.js';
  * that the load, one key at thousands of requests a second, is measured and not refused (a bucket
  * costs the same whatever its limit). What the two features cost is the A/B after (feature-ab.ts).
  */
+const BENCH_FOLDER = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
 const SERVERS = [
   { name: 'petstore', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' } },
+  // The same service on SQLite (a fresh file, SQLITE_SYNCHRONOUS as SQLITE_BENCH_SYNCHRONOUS says, normal by default).
+  {
+    name: 'petstore-sqlite',
+    script: 'test/bench/servers/petstore-server.ts',
+    env: { RATE_LIMIT: '1000000000', STORAGE: 'sqlite', SQLITE_PATH: join(BENCH_FOLDER, 'petstore.db'), SQLITE_SYNCHRONOUS: process.env.SQLITE_BENCH_SYNCHRONOUS ?? 'normal' },
+  },
   { name: 'bare-koa', script: 'test/bench/servers/bare-koa-server.ts', env: {} },
   // Diagnostic, not a target: how much of the gap to bare Koa one log line a request accounts for.
   { name: 'koa+log', script: 'test/bench/servers/bare-koa-server.ts', env: { ACCESS_LOG: '1' } },
@@ -79,6 +88,7 @@ async function main(): Promise<void> {
       throughputVsKoaWithLog: perRound('koa+log', (sample) => sample.requestsPerSecond),
       throughputVsNode: perRound('bare-node', (sample) => sample.requestsPerSecond),
       p99VsKoa: perRound('bare-koa', (sample) => sample.p99),
+      sqliteVsMemory: median(runsOf(workload.name, 'petstore-sqlite').map((sample, round) => sample.requestsPerSecond / ours[round]!.requestsPerSecond)),
     };
   });
 
@@ -91,6 +101,8 @@ async function main(): Promise<void> {
     const cells = [ratio.throughputVsKoa, ratio.p99VsKoa, ratio.throughputVsKoaWithLog, ratio.throughputVsNode].map((value) => `${value.toFixed(2)}x`);
     console.log(`| ${ratio.workload} | ${cells.join(' | ')} |`);
   }
+  console.log('\n| workload | SQLite storage vs memory storage, req/s |\n|---|---:|');
+  for (const ratio of ratios) console.log(`| ${ratio.workload} | ${ratio.sqliteVsMemory.toFixed(2)}x |`);
   console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
 
   const featureCost = await measureFeatureCost(WORKLOADS, pinning?.serverCpu);
@@ -111,6 +123,7 @@ async function main(): Promise<void> {
     metricsAndRateLimitCost: { endToEnd: featureCost, ownWork: featureWork },
   };
   writeFileSync('test/bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+  rmSync(BENCH_FOLDER, { recursive: true, force: true });
 }
 
 await main();
