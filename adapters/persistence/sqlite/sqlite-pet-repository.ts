@@ -96,8 +96,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
 
   findById(id: PetId): Promise<Pet | undefined> {
     return settled(() => {
-      // Only an id SQLite can hold exactly can name a pet; anything else finds none.
-      if (!Number.isSafeInteger(id)) return undefined;
+      // An id that is not an integer (0.5, NaN, 2^53) matches no row: SQLite compares it as a number.
       const row = this.statements.byId.get(id) as PetRow | undefined;
       return row === undefined ? undefined : petOfRow(row);
     });

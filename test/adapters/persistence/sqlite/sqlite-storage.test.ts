@@ -9,6 +9,8 @@ import { describePetRepositoryContract } from '../../../contracts/pet-repository
 import { describePetRestoreContract } from '../../../contracts/pet-restore.contract.js';
 import { aNewPet } from '../../../support/builders.js';
 import { SQLITE_DEFAULTS, sqliteFolder, sqliteStorageFixture } from '../../../support/sqlite.js';
+import { idempotencyRetention } from '../../../support/storage-fixture.js';
+import { manualClock } from '../../../contracts/idempotency-store.contract.js';
 
 describePetRepositoryContract('SqlitePetRepository', () => sqliteStorageFixture());
 describePetRestoreContract('SqlitePetRepository', () => sqliteStorageFixture());
@@ -64,6 +66,27 @@ describe('SQLite storage specifics', () => {
     expect(plan(PAGE_QUERIES.withStatus, 'sold', 0, 21)).toEqual([
       'SEARCH pets USING INDEX pets_status_id (status=? AND id>?)',
     ]);
+    await fixture.dispose();
+  });
+
+  it('answers ids that are not pet ids with no pet', async () => {
+    const fixture = await sqliteStorageFixture();
+    await fixture.repository.add(aNewPet());
+    for (const id of [0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -1, 0]) expect(await fixture.repository.findById(id)).toBeUndefined();
+    await fixture.dispose();
+  });
+
+  it('drops a few expired idempotency keys with each claim, so that they do not pile up', async () => {
+    const clock = manualClock();
+    const fixture = await sqliteStorageFixture({ now: clock.now });
+    for (let index = 0; index < 15; index += 1) await fixture.idempotencyStore.claim({ client: 'c', key: `k${index}` }, 'fp');
+    clock.advance(idempotencyRetention().leaseMs);
+    await fixture.idempotencyStore.claim({ client: 'c', key: 'fresh' }, 'fp');
+    const count = () => (fixture.db.prepare('SELECT count(*) AS keys FROM idempotency_keys').get() as { keys: number }).keys;
+    // Ten of the fifteen expired keys went, and the fresh one came.
+    expect(count()).toBe(6);
+    await fixture.idempotencyStore.claim({ client: 'c', key: 'fresher' }, 'fp');
+    expect(count()).toBe(2);
     await fixture.dispose();
   });
 
