@@ -68,7 +68,7 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       await pets.restore([pet(2)]);
       const refused = pets.restore([pet(1), pet(2, { name: 'Changed' }), pet(3)]);
       await expect(refused).rejects.toBeInstanceOf(RestoreConflict);
-      await expect(refused).rejects.toMatchObject({ name: 'RestoreConflict', id: 2, message: 'pet 2 is stored already with other fields' });
+      await expect(refused).rejects.toMatchObject({ name: 'RestoreConflict', code: 'restore_conflict', id: 2, message: 'pet 2 is stored already with other fields' });
       expect(await pets.list({ limit: 10 })).toEqual([pet(2)]);
     });
 

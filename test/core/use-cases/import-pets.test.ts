@@ -145,6 +145,23 @@ describe('ImportPets', () => {
     }
   });
 
+  it('passes on a backup that cannot be read any more while writing as it is, not as a stop at an entry', async () => {
+    const vanishing: Backup = {
+      name: 'pets.ndjson',
+      where: placeOf,
+      entries: async function* (phase) {
+        if (phase === 'writing') throw new ImportRefused(undefined, 'pets.ndjson', 'cannot be read');
+        yield* entries(2);
+        await Promise.resolve();
+      },
+    };
+    for (const mode of ['restore', 'merge'] as const) {
+      const failed: unknown = await importer().importPets.execute(vanishing, mode, silent).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(ImportRefused);
+      expect(failed).toMatchObject({ place: undefined, message: 'pets.ndjson: cannot be read' });
+    }
+  });
+
   it('passes on a failure of the backup itself as it is', async () => {
     const broken: Backup = {
       name: 'pets.ndjson',
