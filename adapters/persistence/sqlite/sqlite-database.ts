@@ -27,7 +27,7 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(path, { timeout: busyTimeoutMs });
-    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous.toUpperCase()};`);
+    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
     migrate(db);
     return db;
   } catch (error) {
@@ -41,12 +41,12 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
  * version is read inside the transaction: of two processes opening a new file at once, the second
  * finds the step taken.
  */
-function migrate(db: DatabaseSync): void {
+export function migrate(db: DatabaseSync, steps: readonly string[] = MIGRATIONS): void {
   let migrating = true;
   while (migrating) {
     migrating = inTransaction(db, () => {
       const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-      const step = MIGRATIONS[version];
+      const step = steps[version];
       if (step === undefined) return false;
       db.exec(step);
       db.exec(`PRAGMA user_version = ${version + 1}`);

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
+import { RestoreConflict } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
@@ -42,11 +42,8 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     page: StatementSync;
     pageWithStatus: StatementSync;
     restore: StatementSync;
-    ping: StatementSync;
     trialWrite: StatementSync;
   };
-  /** Set when a write failed for the storage's sake (a full disk, an I/O error); cleared by the next write that works. */
-  private writeFailed = false;
 
   constructor(private readonly db: DatabaseSync) {
     this.statements = {
@@ -61,18 +58,17 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
       pageWithStatus: db.prepare(PAGE_QUERIES.withStatus),
       // AUTOINCREMENT records the largest id ever stored, restored ones included: later ids are above them.
       restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
-      ping: db.prepare('SELECT 1'),
       // A row of a page's size: only a file that can grow takes it.
       trialWrite: db.prepare("INSERT INTO pets (name, category_id) VALUES (printf('%.4096c', 'x'), 0)"),
     };
   }
 
   add(newPet: NewPet): Promise<Pet> {
-    return this.write(() => this.insert(newPet));
+    return settled(() => this.insert(newPet));
   }
 
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    return this.write(() =>
+    return settled(() =>
       // One transaction holds the look-up and the insert: a pet and its key are written together, or not at all.
       inTransaction(this.db, () => {
         const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as (PetRow & { origin_kept_until: number }) | undefined;
@@ -109,18 +105,14 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     });
   }
 
-  /** Readable, and, after a write failed, able to write again: a trial insert of a page, rolled back, tells. */
+  /** Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk or a lock held too long says no). */
   isReachable(): Promise<boolean> {
     return settled(() => {
-      this.statements.ping.get();
-      if (this.writeFailed) {
-        this.db.exec('BEGIN IMMEDIATE');
-        try {
-          this.statements.trialWrite.run();
-        } finally {
-          this.db.exec('ROLLBACK');
-        }
-        this.writeFailed = false;
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        this.statements.trialWrite.run();
+      } finally {
+        this.db.exec('ROLLBACK');
       }
       return true;
     }).catch(() => false);
@@ -131,7 +123,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   restore(pets: readonly Pet[]): Promise<RestoreCount> {
-    return this.write(() => {
+    return settled(() => {
       assertRestorable(pets);
       return inTransaction(this.db, () => {
         const [conflict] = this.conflicting(pets);
@@ -145,19 +137,6 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
         return { added, unchanged: pets.length - added };
       });
     });
-  }
-
-  private write<T>(operation: () => T): Promise<T> {
-    return settled(operation).then(
-      (result) => {
-        this.writeFailed = false;
-        return result;
-      },
-      (error: unknown) => {
-        if (error instanceof StorageUnavailable) this.writeFailed = true;
-        throw error;
-      },
-    );
   }
 
   private insert({ name, categoryId, status }: NewPet): Pet {

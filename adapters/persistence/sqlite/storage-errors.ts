@@ -6,7 +6,7 @@ import { StorageUnavailable } from '../../../core/errors.js';
  * IOERR), the file cannot be written or opened (READONLY, CANTOPEN, PERM), or is not a database
  * (NOTADB, CORRUPT).
  */
-const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([3, 5, 6, 8, 10, 11, 13, 14, 26]);
+const UNAVAILABLE_CODES: ReadonlySet<number | undefined> = new Set([3, 5, 6, 8, 10, 11, 13, 14, 26]);
 
 /** node:sqlite's error: `errcode` is SQLite's extended result code, whose low byte is the primary one. */
 function sqliteResultCode(error: unknown): number | undefined {
@@ -17,8 +17,7 @@ function sqliteResultCode(error: unknown): number | undefined {
 export function isStorageUnavailable(error: unknown): boolean {
   // A database closed under the call (the service is shutting down) cannot serve either.
   if ((error as { code?: unknown }).code === 'ERR_INVALID_STATE') return true;
-  const code = sqliteResultCode(error);
-  return code !== undefined && UNAVAILABLE_CODES.has(code);
+  return UNAVAILABLE_CODES.has(sqliteResultCode(error));
 }
 
 /** Runs a synchronous storage call as a promise, turning "database cannot serve" into StorageUnavailable. */

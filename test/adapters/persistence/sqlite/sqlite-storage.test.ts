@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { openSqliteDatabase } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { migrate, openSqliteDatabase, SqliteOpenError } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
@@ -39,6 +41,7 @@ describe('SQLite storage specifics', () => {
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 1 });
+    expect(db.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: SQLITE_DEFAULTS.busyTimeoutMs });
     await fixture.dispose();
   });
 
@@ -53,6 +56,43 @@ describe('SQLite storage specifics', () => {
     } finally {
       folder.remove();
     }
+  });
+
+  it('takes every step in order, each counted in user_version, and none twice', () => {
+    const db = new DatabaseSync(':memory:');
+    const steps = ['CREATE TABLE a (x)', 'CREATE TABLE b (y)'];
+    migrate(db, steps);
+    migrate(db, steps);
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual([{ name: 'a' }, { name: 'b' }]);
+    migrate(db, [...steps, 'CREATE TABLE c (z)']);
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+    db.close();
+  });
+
+  it('takes further writes after a restore refused part way: the refused one leaves no transaction open', async () => {
+    const fixture = await sqliteStorageFixture();
+    await fixture.repository.restore([{ id: 2, name: 'Two', categoryId: 1 }]);
+    await expect(fixture.repository.restore([{ id: 1, name: 'One', categoryId: 1 }, { id: 2, name: 'Other', categoryId: 1 }])).rejects.toBeInstanceOf(RestoreConflict);
+    expect(fixture.db.isTransaction).toBe(false);
+    const next = await fixture.repository.add(aNewPet({ name: 'Next' }));
+    expect(next.id).toBe(3);
+    expect((await fixture.repository.list({ limit: 10 })).map((pet) => pet.id)).toEqual([2, 3]);
+    await fixture.dispose();
+  });
+
+  it('claims a key whose lapsed record is still stored (older lapsed keys dropped first), as a fresh claim', async () => {
+    const clock = manualClock();
+    const fixture = await sqliteStorageFixture({ now: clock.now });
+    for (let index = 0; index < 11; index += 1) await fixture.idempotencyStore.claim({ client: 'c', key: `old-${index}` }, 'fp');
+    clock.advance(1);
+    await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'first');
+    clock.advance(idempotencyRetention().leaseMs);
+    // The ten oldest lapsed records go with this claim; the target's own stays, and is taken over.
+    const outcome = await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'second');
+    expect(outcome.state).toBe('claimed');
+    expect(await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'third')).toEqual({ state: 'in_flight', fingerprint: 'second' });
+    await fixture.dispose();
   });
 
   it('reads a page through an index, whatever the filter: never a scan of the table or a sort', async () => {
@@ -131,6 +171,16 @@ describe('SQLite storage specifics', () => {
       const notDb = folder.path('notes.txt');
       writeFileSync(notDb, 'these are not the pets you are looking for\n'.repeat(100));
       expect(() => openSqliteDatabase(notDb, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${notDb} cannot be used: file is not a database`);
+      const refusal = (() => {
+        try {
+          openSqliteDatabase(notDb, SQLITE_DEFAULTS);
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(refusal).toBeInstanceOf(SqliteOpenError);
+      expect(refusal).toMatchObject({ name: 'SqliteOpenError', cause: { code: 'ERR_SQLITE_ERROR' } });
       // A file system no process may write to, whoever runs the test (root included).
       expect(() => openSqliteDatabase('/proc/petstore.db', SQLITE_DEFAULTS)).toThrow('SQLITE_PATH /proc/petstore.db cannot be used: unable to open database file');
       const underAFile = `${notDb}/pets/petstore.db`;
