@@ -79,9 +79,9 @@ describe('one SQLite file shared by processes', () => {
     const { base, service } = await serviceOn(folder.path());
     services.push(service);
     const env = { STORAGE: 'sqlite', SQLITE_PATH: folder.path() };
-    let writing = true;
+    const stopWriting = new AbortController();
     const writer = (async () => {
-      for (let index = 0; writing; index += 1) {
+      for (let index = 0; !stopWriting.signal.aborted; index += 1) {
         const created = await fetch(`${base}/v1/pets`, {
           method: 'POST',
           headers: { ...authorized, 'Content-Type': 'application/json' },
@@ -92,7 +92,7 @@ describe('one SQLite file shared by processes', () => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const exported = await runPetstore(['pets', 'export'], env);
-    writing = false;
+    stopWriting.abort();
     await writer;
     expect(exported.code).toBe(0);
     const pets = exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Pet);
