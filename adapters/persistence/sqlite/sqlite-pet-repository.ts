@@ -80,14 +80,14 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
           // The key's retention has ended: it no longer names that pet, and is free for this one.
           this.statements.releaseOrigin.run(id);
         }
-        const row = this.statements.insertWithOrigin.get(
+        const [row] = this.statements.insertWithOrigin.all(
           newPet.name,
           newPet.categoryId,
           newPet.status ?? null,
           origin.key.client,
           origin.key.key,
           origin.keptUntil,
-        ) as unknown as PetRow;
+        ) as unknown as [PetRow];
         return { pet: petOfRow(row), added: true };
       }),
     );
@@ -143,7 +143,9 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   private insert({ name, categoryId, status }: NewPet): Pet {
-    return petOfRow(this.statements.insert.get(name, categoryId, status ?? null) as unknown as PetRow);
+    // all(), not get(): an INSERT ... RETURNING left unfinished by get() keeps the write-ahead log from ever starting over.
+    const [row] = this.statements.insert.all(name, categoryId, status ?? null) as unknown as [PetRow];
+    return petOfRow(row);
   }
 
   private conflicting(pets: readonly Pet[]): PetId[] {

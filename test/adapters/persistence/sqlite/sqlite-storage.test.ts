@@ -95,6 +95,17 @@ describe('SQLite storage specifics', () => {
     await fixture.dispose();
   });
 
+  it('keeps its write-ahead log bounded however many pets are added: the log starts over once checkpointed', async () => {
+    const fixture = await sqliteStorageFixture();
+    const framesInLog = () => (fixture.db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number }).log;
+    // SQLite checkpoints every 1,000 pages; a log that never starts over would hold some 15,000 frames after these.
+    for (let index = 0; index < 5000; index += 1) await fixture.repository.add(aNewPet());
+    expect(framesInLog()).toBeLessThan(2000);
+    for (let index = 0; index < 5000; index += 1) await fixture.repository.addOnce(aNewPet(), { key: { client: 'c', key: `k${index}` }, claimedAt: 0, keptUntil: 1 });
+    expect(framesInLog()).toBeLessThan(2000);
+    await fixture.dispose();
+  });
+
   it('reads a page through an index, whatever the filter: never a scan of the table or a sort', async () => {
     const fixture = await sqliteStorageFixture();
     const { db } = fixture;
