@@ -20,6 +20,7 @@ import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
 import { MongoIdempotencyStore } from '../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
 import type { ApiKeys } from './api-keys.js';
@@ -141,10 +142,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       container
         .bind<DatabaseSync>(TOKENS.SqliteDatabase)
         .toResolvedValue(async () => {
-          const [{ openSqliteDatabase }, { SQLITE_BUSY_TIMEOUT_MS }] = await Promise.all([
-            import('../adapters/persistence/sqlite/sqlite-database.js'),
-            import('../adapters/persistence/sqlite/sqlite-options.js'),
-          ]);
+          const { openSqliteDatabase } = await import('../adapters/persistence/sqlite/sqlite-database.js');
           return openSqliteDatabase(storage.path, { synchronous: storage.synchronous, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
         })
         // Unbinding at shutdown, after in-flight requests finished, closes the file.

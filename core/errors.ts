@@ -8,18 +8,21 @@ export type DomainErrorCode =
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused';
 
-/**
- * Domain errors carry a stable machine `code`; the HTTP adapter maps codes to statuses
- * in one table, so the core never speaks HTTP.
- */
-export abstract class DomainError extends Error {
-  abstract readonly code: DomainErrorCode;
+/** An error named for its class, with a stable machine `code` of its family. */
+abstract class CodedError<Code extends string> extends Error {
+  abstract readonly code: Code;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
   }
 }
+
+/**
+ * Domain errors carry a stable machine `code`; the HTTP adapter maps codes to statuses
+ * in one table, so the core never speaks HTTP.
+ */
+export abstract class DomainError extends CodedError<DomainErrorCode> {}
 
 export class PetNotFound extends DomainError {
   readonly code = 'pet_not_found';
@@ -82,14 +85,7 @@ export class IdempotencyKeyReused extends DomainError {
 export type ImportErrorCode = 'restore_conflict' | 'import_refused' | 'import_stopped' | 'import_interrupted';
 
 /** Why moving pets into storage (an import, a restore) did not happen, or stopped part way. */
-export abstract class ImportError extends Error {
-  abstract readonly code: ImportErrorCode;
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+export abstract class ImportError extends CodedError<ImportErrorCode> {}
 
 /** A restore would have overwritten a different pet: storage keeps what it has. */
 export class RestoreConflict extends ImportError {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { BackupEntry } from '../../core/backup.js';
 import { ImportRefused } from '../../core/errors.js';
-import type { Backup, ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
+import { refusalAt, type Backup, type ImportPhase, type ImportProgress } from '../../core/use-cases/import-pets.js';
 import { ndjsonLines, UnreadableLine } from './ndjson-lines.js';
 import { InvalidPetLine, petOfLine } from './pet-line.js';
 
@@ -16,12 +16,13 @@ const MAX_LINE_BYTES = 64 * 1024;
  */
 export async function backupFile(file: string, progress: ImportProgress): Promise<Backup> {
   const size = await regularFileSize(file);
-  return {
+  const backup: Backup = {
     name: file,
     where: (line) => `line ${line}`,
     entries: (phase: ImportPhase) =>
-      entriesOf(file, phase === 'checking' ? (bytes) => { progress.update('checking', bytes, size); } : undefined),
+      entriesOf(backup, phase === 'checking' ? (bytes) => { progress.update('checking', bytes, size); } : undefined),
   };
+  return backup;
 }
 
 async function regularFileSize(file: string): Promise<number> {
@@ -33,9 +34,9 @@ async function regularFileSize(file: string): Promise<number> {
   return stats.size;
 }
 
-async function* entriesOf(file: string, onBytesRead?: (bytes: number) => void): AsyncGenerator<BackupEntry> {
-  const refused = (line: number, reason: string) => new ImportRefused(line, `${file} line ${line}`, reason);
-  const lines = ndjsonLines(bytesOf(file, onBytesRead), MAX_LINE_BYTES);
+async function* entriesOf(backup: Backup, onBytesRead?: (bytes: number) => void): AsyncGenerator<BackupEntry> {
+  const refused = (line: number, reason: string) => refusalAt(backup, line, reason);
+  const lines = ndjsonLines(bytesOf(backup.name, onBytesRead), MAX_LINE_BYTES);
   try {
     for await (const { number, text } of lines) {
       if (text.trim() === '') continue;

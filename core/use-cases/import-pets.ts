@@ -157,8 +157,13 @@ class Writing {
   }
 }
 
+/** The refusal of a backup for what is wrong at `place`, named in the backup's words. */
+export function refusalAt(backup: Backup, place: number, reason: string): ImportRefused {
+  return new ImportRefused(place, `${backup.name} ${backup.where(place)}`, reason);
+}
+
 function refusal(backup: Backup, entry: BackupEntry, reason: string): ImportRefused {
-  return new ImportRefused(entry.place, `${backup.name} ${backup.where(entry.place)}`, reason);
+  return refusalAt(backup, entry.place, reason);
 }
 
 /** A checked entry as the pet a restore stores: only restore, where every entry has an id, calls this. */

@@ -18,10 +18,9 @@ type Caller = { readonly client: string } | { readonly refusal: ApiError };
  * whether it may come in at all; so a flood of bad keys is limited like any other.
  */
 export function requireApiKey(authenticator: Authenticator, limitRate: RateLimit | undefined): Middleware {
-  const identifyCaller = callerIdentifier(authenticator);
   return async function checkApiKey(ctx, next): Promise<void> {
     if (isUnderApi(ctx.path)) {
-      const caller = await identifyCaller(ctx);
+      const caller = await identifyCaller(authenticator, ctx);
       limitRate?.(ctx, 'client' in caller ? caller.client : undefined);
       admitCaller(ctx, caller);
     }
@@ -30,16 +29,14 @@ export function requireApiKey(authenticator: Authenticator, limitRate: RateLimit
 }
 
 /** Whose key the request carries, or the 401 it earns; it refuses nothing itself. */
-function callerIdentifier(authenticator: Authenticator): (ctx: Context) => Promise<Caller> {
-  return async function identifyCaller(ctx) {
-    const token = bearerToken(ctx.get('Authorization'));
-    if (token === undefined) {
-      return refusal('An API key is required: send Authorization: Bearer <key>', REALM);
-    }
-    const client = BEARER_TOKEN.test(token) ? await authenticator.authenticate(token) : undefined;
-    if (client === undefined) return refusal('The API key is not valid', `${REALM}, error="invalid_token"`);
-    return { client };
-  };
+async function identifyCaller(authenticator: Authenticator, ctx: Context): Promise<Caller> {
+  const token = bearerToken(ctx.get('Authorization'));
+  if (token === undefined) {
+    return refusal('An API key is required: send Authorization: Bearer <key>', REALM);
+  }
+  const client = BEARER_TOKEN.test(token) ? await authenticator.authenticate(token) : undefined;
+  if (client === undefined) return refusal('The API key is not valid', `${REALM}, error="invalid_token"`);
+  return { client };
 }
 
 const refusal = (message: string, challenge: string): Caller => ({
