@@ -36,7 +36,7 @@ async function useCases(): Promise<CliUseCases> {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logger.js')]);
+  const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logging/logger.js')]);
   container = createContainer(config, createLogger(config), { keys: [] });
   return {
     listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
@@ -78,7 +78,7 @@ const exitCode = await runCli(
     useCases,
     newApiKey: () => {
       const key = newApiKey();
-      return { key, digest: sha256(key).toString('hex') };
+      return { key, digest: sha256(key) };
     },
     watchInterrupts,
   },

@@ -6,7 +6,7 @@ import { createContainer } from './container.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs-routes.js';
 import type { Shutdown } from '../adapters/http/routes/health-routes.js';
 import { listen } from './http-server.js';
-import { createLogger } from './logger.js';
+import { createLogger } from './logging/logger.js';
 import { TOKENS } from './tokens.js';
 
 /** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */

@@ -7,7 +7,7 @@ import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
 import { createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
-import { createLogger } from '../../app/logger.js';
+import { createLogger } from '../../app/logging/logger.js';
 import { TOKENS } from '../../app/tokens.js';
 import { fetchDocumented } from './openapi-check.js';
 import { inMemoryIdempotencyStore } from './storage-fixture.js';

@@ -11,8 +11,8 @@ export const GET_PET_DEPRECATION = '@1795305600';
  */
 export function deprecated(): Middleware {
   return async function markDeprecated(ctx, next) {
-    ctx.set('Deprecation', GET_PET_DEPRECATION);
-    ctx.set('Sunset', GET_PET_SUNSET);
+    ctx.res.setHeader('Deprecation', GET_PET_DEPRECATION);
+    ctx.res.setHeader('Sunset', GET_PET_SUNSET);
     await next();
   };
 }

@@ -37,7 +37,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
     observer?.requestArrived();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    ctx.set(REQUEST_ID_HEADER, requestId);
+    ctx.res.setHeader(REQUEST_ID_HEADER, requestId);
     Object.assign(ctx.state, { requestId, logger });
 
     const { method, path } = ctx;

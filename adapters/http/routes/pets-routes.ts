@@ -10,6 +10,7 @@ import { authenticatedClient } from '../middleware/api-key.js';
 import { deprecated } from '../middleware/deprecation.js';
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { jsonBody } from '../body/json-body.js';
+import { answerJson } from './json-answer.js';
 import type { OperationId } from '../operations.js';
 import { nextPageLink } from './pagination.js';
 import { listPetsQuery, newPetBody, parseOrThrow, petIdPath } from './pet-schemas.js';
@@ -32,7 +33,7 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
     const link = nextPageLink(PETS_PATH, page.next);
     if (link !== undefined) ctx.set('Link', link);
-    ctx.body = page.pets;
+    answerJson(ctx, page.pets);
   });
 
   router.post(operation('createPet'), PETS_PATH, jsonBody({ limitBytes: options.bodyLimitBytes }), async (ctx) => {
@@ -42,12 +43,12 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     if (replayed) ctx.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
     ctx.status = 201;
     ctx.set('Location', `${PETS_PATH}/${pet.id}`);
-    ctx.body = pet;
+    answerJson(ctx, pet);
   });
 
   router.get(operation('getPet'), `${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
     const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
-    ctx.body = await getPet.execute(petId);
+    answerJson(ctx, await getPet.execute(petId));
   });
 }
 

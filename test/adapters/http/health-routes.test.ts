@@ -4,7 +4,7 @@ import { createRouter } from '../../../adapters/http/router.js';
 import { errorHandler } from '../../../adapters/http/errors/error-middleware.js';
 import { addHealthRoutes, Shutdown } from '../../../adapters/http/routes/health-routes.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
-import { createLogger } from '../../../app/logger.js';
+import { createLogger } from '../../../app/logging/logger.js';
 import { loadConfig } from '../../../app/config.js';
 
 describe('the readiness probe during a shutdown', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMetricsApp } from '../../../adapters/http/metrics/metrics-app.js';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
-import { createLogger } from '../../../app/logger.js';
+import { createLogger } from '../../../app/logging/logger.js';
 import { loadConfig } from '../../../app/config.js';
 
 describe('the metrics app, for METRICS_PORT', () => {

@@ -17,7 +17,7 @@ import { resolveApiKeys } from '../../../app/api-keys.js';
 import { loadConfig, type StorageConfig } from '../../../app/config.js';
 import { createContainer } from '../../../app/container.js';
 import { listen } from '../../../app/http-server.js';
-import { createLogger } from '../../../app/logger.js';
+import { createLogger } from '../../../app/logging/logger.js';
 import { TOKENS } from '../../../app/tokens.js';
 import { BENCH_KEY, seedPet } from './seed.js';
 

@@ -1,5 +1,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { AppConfig } from './config.js';
+import type { AppConfig } from '../config.js';
+import { isoTimeReusedWithinAMillisecond } from './iso-time.js';
+import { linesWrittenOncePerTurn } from './lines-once-per-turn.js';
 
 /**
  * One JSON object a line. Authorization headers are redacted wherever they appear,
@@ -10,7 +12,7 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
     {
       level: config.logLevel,
       base: { service: 'petstore' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeReusedWithinAMillisecond(),
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
     },
@@ -23,5 +25,5 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
  * not the API. Queued lines are written at exit, a crash included; a SIGKILL can lose them.
  */
 function stdoutWrittenInTheBackground(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false });
+  return linesWrittenOncePerTurn(pino.destination({ dest: 1, sync: false }));
 }

@@ -1,0 +1,17 @@
+/**
+ * pino's `timestamp` as pino's own isoTime writes it (`,"time":"2026-11-24T10:00:00.000Z"`), made
+ * once a millisecond: under load, many lines share a millisecond, and formatting a date took a
+ * fifth of what writing a line costs.
+ */
+export function isoTimeReusedWithinAMillisecond(now: () => number = Date.now): () => string {
+  let madeAt = Number.NaN;
+  let field = '';
+  return () => {
+    const millisecond = now();
+    if (millisecond !== madeAt) {
+      madeAt = millisecond;
+      field = `,"time":"${new Date(millisecond).toISOString()}"`;
+    }
+    return field;
+  };
+}
