@@ -111,12 +111,23 @@ describe('SQLite storage specifics', () => {
     const { db } = fixture;
     const plan = (sql: string, ...values: (string | number)[]) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((step) => step.detail);
-    expect(plan(PAGE_QUERIES.all, 0, 21)).toEqual([
+    expect(plan(PAGE_QUERIES.all(21), 0)).toEqual([
       'SEARCH pets USING INTEGER PRIMARY KEY (rowid>?)',
     ]);
-    expect(plan(PAGE_QUERIES.withStatus, 'sold', 0, 21)).toEqual([
+    expect(plan(PAGE_QUERIES.withStatus(21), 'sold', 0)).toEqual([
       'SEARCH pets USING INDEX pets_status_id (status=? AND id>?)',
     ]);
+    await fixture.dispose();
+  });
+
+  it('gives pages of any size, those the core asks for from statements of their own and others from one that binds the size', async () => {
+    const fixture = await sqliteStorageFixture();
+    await fixture.repository.restore(Array.from({ length: 130 }, (_, index) => ({ ...aNewPet({ status: 'sold' }), id: index + 1 })));
+    for (const limit of [0, 1, 21, 101, 102, 130, 500]) {
+      const page = await fixture.repository.list({ limit });
+      expect(page.map((pet) => pet.id)).toEqual(Array.from({ length: Math.min(limit, 130) }, (_, index) => index + 1));
+      expect(await fixture.repository.list({ limit, status: 'sold', afterId: 10 })).toHaveLength(Math.min(limit, 120));
+    }
     await fixture.dispose();
   });
 
