@@ -2,63 +2,20 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
 import { RestoreConflict } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
-import { PAGE_LIMIT_MAX, type PetPageQuery } from '../../../core/paging.js';
+import type { PetPageQuery } from '../../../core/paging.js';
 import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import { PAGE_QUERIES, PET_COLUMNS, PageStatements, returningArrays } from './page-statements.js';
 import { inTransaction } from './sqlite-database.js';
 import { settled } from './storage-errors.js';
 
 /** A pet's row as an array, in PET_COLUMNS order: building an object per row costs twice as much. */
 type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
 
-const PET_COLUMNS = 'id, name, category_id, status';
-
-/** Page sizes the core asks for (one more than a page, to learn whether another follows) get a statement each; any other is bound. */
-const LARGEST_PREPARED_PAGE = PAGE_LIMIT_MAX + 1;
-const BOUND_LIMIT = '?';
-type LimitInStatement = number | typeof BOUND_LIMIT;
-
-/**
- * A page of pets, unfiltered and by status: each a range scan of an index (a test reads their plans).
- * The page size is written into the statement: SQLite ran a page of 20 in 11 µs with `LIMIT 20`
- * against 17 µs with `LIMIT ?` bound to 20.
- */
-export const PAGE_QUERIES = {
-  all: (limit: LimitInStatement) => `SELECT ${PET_COLUMNS} FROM pets WHERE id > ? ORDER BY id LIMIT ${limit}`,
-  withStatus: (limit: LimitInStatement) => `SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ${limit}`,
-} as const;
-
-/** The page statements, one per page size, each prepared the first time that size is asked for. */
-class PageStatements {
-  private readonly prepared = new Map<LimitInStatement, StatementSync>();
-
-  constructor(
-    private readonly db: DatabaseSync,
-    private readonly query: (limit: LimitInStatement) => string,
-  ) {}
-
-  /** The statement for pages of `limit`, and the values it binds after the query's own. */
-  of(limit: number): { statement: StatementSync; limitValues: number[] } {
-    const written = Number.isInteger(limit) && limit >= 0 && limit <= LARGEST_PREPARED_PAGE;
-    const key = written ? limit : BOUND_LIMIT;
-    let statement = this.prepared.get(key);
-    if (statement === undefined) {
-      statement = returningArrays(this.db.prepare(this.query(key)));
-      this.prepared.set(key, statement);
-    }
-    return { statement, limitValues: written ? [] : [limit] };
-  }
-}
-
 function petOfRow([id, name, categoryId, status]: PetRow): Pet {
   return petOf(id, { name, categoryId, status: status ?? undefined });
 }
 
-/** A statement whose rows come back as arrays. */
-function returningArrays(statement: StatementSync): StatementSync {
-  statement.setReturnArrays(true);
-  return statement;
-}
 
 /**
  * Keeps pets in a SQLite file (node:sqlite), shared by every process that opens it. Ids come from

@@ -5,7 +5,8 @@ import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { migrate, openSqliteDatabase, SqliteOpenError } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
-import { PAGE_QUERIES, SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
+import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
+import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
 import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
 import { describePetRestoreContract } from '../../../contracts/pet-restore.contract.js';
@@ -127,6 +128,21 @@ describe('SQLite storage specifics', () => {
       const page = await fixture.repository.list({ limit });
       expect(page.map((pet) => pet.id)).toEqual(Array.from({ length: Math.min(limit, 130) }, (_, index) => index + 1));
       expect(await fixture.repository.list({ limit, status: 'sold', afterId: 10 })).toHaveLength(Math.min(limit, 120));
+    }
+    await fixture.dispose();
+  });
+
+  it('writes the page size into a statement of its own for the sizes the core asks for, made once each, and binds any other', async () => {
+    const fixture = await sqliteStorageFixture();
+    const pages = new PageStatements(fixture.db, PAGE_QUERIES.all);
+    for (const limit of [0, 2, 21, 101]) {
+      const { statement, limitValues } = pages.of(limit);
+      expect({ sql: statement.sourceSQL, limitValues }).toEqual({ sql: PAGE_QUERIES.all(limit), limitValues: [] });
+      expect(pages.of(limit).statement).toBe(statement);
+    }
+    for (const limit of [-1, 2.5, 102, Number.NaN]) {
+      const { statement, limitValues } = pages.of(limit);
+      expect({ sql: statement.sourceSQL, limitValues }).toEqual({ sql: PAGE_QUERIES.all('?'), limitValues: [limit] });
     }
     await fixture.dispose();
   });
