@@ -27,6 +27,8 @@ const SERVERS = [
   { name: 'bare-koa', script: 'test/bench/servers/bare-koa-server.ts', env: {} },
   // Diagnostic, not a target: how much of the gap to bare Koa one log line a request accounts for.
   { name: 'koa+log', script: 'test/bench/servers/bare-koa-server.ts', env: { ACCESS_LOG: '1' } },
+  // Diagnostic too: bare Koa with this service's response headers and access line, and nothing else.
+  { name: 'koa+outputs', script: 'test/bench/servers/bare-koa-server.ts', env: { SERVICE_OUTPUTS: '1' } },
   { name: 'bare-node', script: 'test/bench/servers/bare-node-server.ts', env: {} },
 ] as const;
 type ServerName = (typeof SERVERS)[number]['name'];
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
       workload: workload.name,
       throughputVsKoa: perRound('bare-koa', (sample) => sample.requestsPerSecond),
       throughputVsKoaWithLog: perRound('koa+log', (sample) => sample.requestsPerSecond),
+      throughputVsKoaWithOutputs: perRound('koa+outputs', (sample) => sample.requestsPerSecond),
       throughputVsNode: perRound('bare-node', (sample) => sample.requestsPerSecond),
       p99VsKoa: perRound('bare-koa', (sample) => sample.p99),
       sqliteVsMemory: median(runsOf(workload.name, 'petstore-sqlite').map((sample, round) => sample.requestsPerSecond / ours[round]!.requestsPerSecond)),
@@ -96,9 +99,9 @@ async function main(): Promise<void> {
   for (const row of rows) {
     console.log(`| ${row.workload} | ${row.server} | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.errors} |`);
   }
-  console.log('\n| workload | req/s vs bare Koa | p99 vs bare Koa | req/s vs Koa + log | req/s vs bare node |\n|---|---:|---:|---:|---:|');
+  console.log('\n| workload | req/s vs bare Koa | p99 vs bare Koa | req/s vs Koa + log | req/s vs Koa + our headers and log line | req/s vs bare node |\n|---|---:|---:|---:|---:|---:|');
   for (const ratio of ratios) {
-    const cells = [ratio.throughputVsKoa, ratio.p99VsKoa, ratio.throughputVsKoaWithLog, ratio.throughputVsNode].map((value) => `${value.toFixed(2)}x`);
+    const cells = [ratio.throughputVsKoa, ratio.p99VsKoa, ratio.throughputVsKoaWithLog, ratio.throughputVsKoaWithOutputs, ratio.throughputVsNode].map((value) => `${value.toFixed(2)}x`);
     console.log(`| ${ratio.workload} | ${cells.join(' | ')} |`);
   }
   console.log('\n| workload | SQLite storage vs memory storage, req/s |\n|---|---:|');

@@ -2,10 +2,15 @@
 // a plain key comparison and hand-rolled checks, no validation library, no error mapping.
 // With ACCESS_LOG=1 it also writes one pino line a request, as any service that logs must:
 // the floor for a service with an access log (a diagnostic baseline, not a target).
+// With SERVICE_OUTPUTS=1 it sends this service's response headers, as fixed strings, and writes its
+// access line with the service's own logger: what any service with the same outputs costs at least.
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { pino } from 'pino';
+import { createLogger } from '../../../app/logging/logger.js';
+import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/middleware/deprecation.js';
+import { API_RESPONSE_HEADER_ENTRIES } from '../../../adapters/http/middleware/security-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 interface Pet {
@@ -32,6 +37,23 @@ if (process.env.ACCESS_LOG === '1') {
   const log = pino({ base: { service: 'bare-koa' } });
   app.use(async (ctx, next) => {
     const started = performance.now();
+    await next();
+    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+  });
+}
+if (process.env.SERVICE_OUTPUTS === '1') {
+  const headers: [name: string, value: string][] = [
+    ...API_RESPONSE_HEADER_ENTRIES,
+    ['X-Request-Id', '3f2a9c4e-8b1d-4e6f-9a2b-7c5d1e0f3a4b'],
+    ['RateLimit-Policy', '"default";q=1000000000;w=60'],
+    ['RateLimit', '"default";r=999999999;t=1'],
+    ['Deprecation', GET_PET_DEPRECATION],
+    ['Sunset', GET_PET_SUNSET],
+  ];
+  const log = createLogger({ logLevel: 'info' });
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
     await next();
     log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   });
