@@ -8,23 +8,49 @@ export interface FlushableDestination extends DestinationStream {
 /**
  * Hands the lines of one event-loop turn to `destination` as one write. SonicBoom, given one line
  * at a time while a write is under way, measures its whole growing buffer again for each line;
- * given a turn's lines at once, it does so once a turn. Lines still held at exit are written then.
+ * given a turn's lines at once, it does so once a turn.
  */
+class LinesOncePerTurn implements DestinationStream {
+  private held: string[] = [];
+
+  constructor(private readonly destination: FlushableDestination) {}
+
+  write(line: string): void {
+    if (this.held.push(line) === 1) setImmediate(() => {
+      this.writeHeld();
+    });
+  }
+
+  /** At exit, with no turn to come: the lines still held, written and flushed at once. */
+  writeNow(): void {
+    if (this.held.length === 0) return;
+    this.writeHeld();
+    this.destination.flushSync();
+  }
+
+  private writeHeld(): void {
+    const lines = this.held;
+    this.held = [];
+    if (lines.length > 0) this.destination.write(lines.join(''));
+  }
+}
+
+/** Every destination that may hold lines, for one exit hook in all; a destination collected is forgotten. */
+const holders = new Set<WeakRef<LinesOncePerTurn>>();
+const forget = new FinalizationRegistry<WeakRef<LinesOncePerTurn>>((holder) => holders.delete(holder));
+let exitHooked = false;
+
+/** `destination`, written once a turn; lines still held when the process exits are written then. */
 export function linesWrittenOncePerTurn(destination: FlushableDestination): DestinationStream {
-  let held: string[] = [];
-  const writeHeld = () => {
-    const lines = held;
-    held = [];
-    if (lines.length > 0) destination.write(lines.join(''));
-  };
-  process.once('exit', () => {
-    if (held.length === 0) return;
-    writeHeld();
-    destination.flushSync();
-  });
-  return {
-    write(line: string) {
-      if (held.push(line) === 1) setImmediate(writeHeld);
-    },
-  };
+  const lines = new LinesOncePerTurn(destination);
+  const holder = new WeakRef(lines);
+  holders.add(holder);
+  forget.register(lines, holder);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => {
+      for (const each of holders) each.deref()?.writeNow();
+    });
+  }
+  return lines;
 }

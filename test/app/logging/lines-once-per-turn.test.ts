@@ -20,6 +20,12 @@ describe('log lines written once a turn', () => {
     expect(writes).toEqual(['a\nb\n', 'c\n']);
   });
 
+  it('adds one exit hook for any number of destinations', () => {
+    const before = process.listenerCount('exit');
+    for (let count = 0; count < 20; count += 1) linesWrittenOncePerTurn({ write: () => undefined, flushSync: () => undefined });
+    expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
+  });
+
   it('writes the lines still held when the process exits, to stdout, none lost', () => {
     // The built logger, as the service runs it: lines of the last turn, then an exit before the next turn.
     const script = [
