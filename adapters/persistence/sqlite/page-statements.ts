@@ -39,6 +39,12 @@ export class PageStatements {
     }
     return { statement, limitValues: written ? [] : [limit] };
   }
+
+  /** A page of `limit` rows at most, the query's own values bound first. */
+  rows(limit: number, ...values: (string | number)[]): unknown[] {
+    const { statement, limitValues } = this.of(limit);
+    return statement.all(...values, ...limitValues);
+  }
 }
 
 /** A statement whose rows come back as arrays. */

@@ -16,7 +16,6 @@ function petOfRow([id, name, categoryId, status]: PetRow): Pet {
   return petOf(id, { name, categoryId, status: status ?? undefined });
 }
 
-
 /**
  * Keeps pets in a SQLite file (node:sqlite), shared by every process that opens it. Ids come from
  * the table's AUTOINCREMENT sequence, inside the write that stores the pet, so they only grow and
@@ -92,10 +91,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
     return settled(() => {
-      const rows =
-        status === undefined
-          ? this.pageOf(this.pages, limit, afterId)
-          : this.pageOf(this.pagesWithStatus, limit, status, afterId);
+      const rows = status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
       return (rows as unknown as PetRow[]).map(petOfRow);
     });
   }
@@ -132,11 +128,6 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
         return { added, unchanged: pets.length - added };
       });
     });
-  }
-
-  private pageOf(pages: PageStatements, limit: number, ...values: (string | number)[]): unknown[] {
-    const { statement, limitValues } = pages.of(limit);
-    return statement.all(...values, ...limitValues);
   }
 
   private insert({ name, categoryId, status }: NewPet): Pet {
