@@ -9,6 +9,8 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { pino } from 'pino';
 import { createLogger } from '../../../app/logging/logger.js';
+import { REQUEST_ID_HEADER } from '../../../adapters/http/middleware/request-context.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../../../adapters/http/rate-limit/rate-limit.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/middleware/deprecation.js';
 import { API_RESPONSE_HEADER_ENTRIES } from '../../../adapters/http/middleware/security-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
@@ -44,9 +46,9 @@ if (process.env.ACCESS_LOG === '1') {
 if (process.env.SERVICE_OUTPUTS === '1') {
   const headers: [name: string, value: string][] = [
     ...API_RESPONSE_HEADER_ENTRIES,
-    ['X-Request-Id', '3f2a9c4e-8b1d-4e6f-9a2b-7c5d1e0f3a4b'],
-    ['RateLimit-Policy', '"default";q=1000000000;w=60'],
-    ['RateLimit', '"default";r=999999999;t=1'],
+    [REQUEST_ID_HEADER, '3f2a9c4e-8b1d-4e6f-9a2b-7c5d1e0f3a4b'],
+    [RATE_LIMIT_POLICY_HEADER, '"default";q=1000000000;w=60'],
+    [RATE_LIMIT_HEADER, '"default";r=999999999;t=1'],
     ['Deprecation', GET_PET_DEPRECATION],
     ['Sunset', GET_PET_SUNSET],
   ];
