@@ -42,7 +42,16 @@ export class TokenBuckets {
     this.tokensPerMs = policy.limit / policy.windowMs;
     // ttlResolution 0: the clock is read on each check, never a cached reading of it.
     // A get marks its bucket as just used and restarts its idle time: one call a request.
-    this.buckets = new LRUCache({ max: maxBuckets, ttl: policy.windowMs, ttlResolution: 0, updateAgeOnGet: true, perf: { now } });
+    // The bound is a size of one a bucket, not `max`: `max` makes lru-cache allocate room for every
+    // bucket up front (18 ms for 100,000, in each app composed), where a size lets it grow as clients come.
+    this.buckets = new LRUCache({
+      maxSize: maxBuckets,
+      sizeCalculation: () => 1,
+      ttl: policy.windowMs,
+      ttlResolution: 0,
+      updateAgeOnGet: true,
+      perf: { now },
+    });
     this.now = now;
   }
 
