@@ -12,17 +12,12 @@ import { GetPet } from '../core/use-cases/get-pet.js';
 import { ImportPets } from '../core/use-cases/import-pets.js';
 import { ListPets } from '../core/use-cases/list-pets.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
-import { createHttpApp } from '../adapters/http/app.js';
 import { Shutdown } from '../adapters/http/routes/health-routes.js';
-import { createMetricsApp } from '../adapters/http/metrics/metrics-app.js';
 import { MEASURED_STORAGE_METHODS, MeasuredIdempotencyStore, MeasuredPetRepository } from '../adapters/metrics/measured-storage.js';
-import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
-import { apiServers } from '../adapters/http/openapi/servers.js';
+import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
-import { MongoIdempotencyStore } from '../adapters/persistence/mongo/mongo-idempotency-store.js';
-import { MongoPetRepository } from '../adapters/persistence/mongo/mongo-pet-repository.js';
 import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
 import { TOKENS } from './tokens.js';
@@ -60,8 +55,9 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
     .toResolvedValue((createPet: CreatePet, restore: PetRestore) => new ImportPets(createPet, restore), [TOKENS.CreatePet, TOKENS.PetRestore]);
   container.bind<ExportPets>(TOKENS.ExportPets).toResolvedValue((pets: PetRepository) => new ExportPets(pets), [TOKENS.PetRepositoryInUse]);
 
+  // The HTTP adapter is loaded when the API is served, not by the command line, which has no use for it.
   container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
-    (
+    async (
       listPets: ListPets,
       createPet: CreatePet,
       createPetOnce: CreatePetOnce,
@@ -72,8 +68,9 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       settings: AppConfig,
       metrics: ServiceMetrics,
       shutdown: Shutdown,
-    ) =>
-      createHttpApp({
+    ) => {
+      const [{ createHttpApp }, { apiServers }] = await Promise.all([import('../adapters/http/app.js'), import('../adapters/http/openapi/servers.js')]);
+      return createHttpApp({
         listPets,
         createPet,
         createPetOnce,
@@ -88,7 +85,8 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
         metrics: settings.metrics ? metrics : undefined,
         servesMetrics: settings.metricsPort === undefined,
         rateLimit: settings.rateLimit,
-      }),
+      });
+    },
     [
       TOKENS.ListPets,
       TOKENS.CreatePet,
@@ -105,26 +103,34 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   container.bind<Shutdown>(TOKENS.Shutdown).toConstantValue(new Shutdown());
   container
     .bind<Koa>(TOKENS.MetricsApp)
-    .toResolvedValue((metrics: ServiceMetrics, log: Logger) => createMetricsApp(metrics, log), [TOKENS.Metrics, TOKENS.Logger]);
+    .toResolvedValue(
+      async (metrics: ServiceMetrics, log: Logger) => (await import('../adapters/http/metrics/metrics-app.js')).createMetricsApp(metrics, log),
+      [TOKENS.Metrics, TOKENS.Logger],
+    );
 
   return container;
 }
 
 /** With metrics on, every storage call the use cases make is timed; off, they get the adapters as they are. */
 function bindMeasuredStorage(container: Container, { metrics }: Pick<AppConfig, 'metrics'>): void {
-  container.bind<ServiceMetrics>(TOKENS.Metrics).toResolvedValue(() => new ServiceMetrics(MEASURED_STORAGE_METHODS));
+  // prom-client is loaded when the metrics are first needed: the command line never needs them.
+  container
+    .bind<ServiceMetrics>(TOKENS.Metrics)
+    .toResolvedValue(async () => new (await import('../adapters/metrics/service-metrics.js')).ServiceMetrics(MEASURED_STORAGE_METHODS));
+  if (!metrics) {
+    container.bind<PetRepository>(TOKENS.PetRepositoryInUse).toService(TOKENS.PetRepository);
+    container.bind<IdempotencyStore>(TOKENS.IdempotencyStoreInUse).toService(TOKENS.IdempotencyStore);
+    return;
+  }
   container
     .bind<PetRepository>(TOKENS.PetRepositoryInUse)
-    .toResolvedValue((pets: PetRepository, measure: ServiceMetrics) => (metrics ? new MeasuredPetRepository(pets, measure) : pets), [
-      TOKENS.PetRepository,
-      TOKENS.Metrics,
-    ]);
+    .toResolvedValue((pets: PetRepository, measure: ServiceMetrics) => new MeasuredPetRepository(pets, measure), [TOKENS.PetRepository, TOKENS.Metrics]);
   container
     .bind<IdempotencyStore>(TOKENS.IdempotencyStoreInUse)
-    .toResolvedValue(
-      (store: IdempotencyStore, measure: ServiceMetrics) => (metrics ? new MeasuredIdempotencyStore(store, measure) : store),
-      [TOKENS.IdempotencyStore, TOKENS.Metrics],
-    );
+    .toResolvedValue((store: IdempotencyStore, measure: ServiceMetrics) => new MeasuredIdempotencyStore(store, measure), [
+      TOKENS.IdempotencyStore,
+      TOKENS.Metrics,
+    ]);
 }
 
 type PetStorage = PetRepository & PetRestore;
@@ -161,7 +167,8 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
     case 'mongo':
       container
         .bind<MongoClient>(TOKENS.MongoClient)
-        // Loaded only when chosen: the driver is the heaviest module, and memory storage never needs it.
+        // The driver and the adapters that use it are loaded only when chosen: the driver is the
+        // heaviest module, and the other storages never need it.
         .toResolvedValue(async () => {
           const { createMongoClient } = await import('../adapters/persistence/mongo/mongo-client.js');
           return createMongoClient(storage.uri, storage.timeoutMs);
@@ -170,6 +177,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
         .onDeactivation((client) => client.close());
       container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
         async (client: MongoClient) => {
+          const { MongoPetRepository } = await import('../adapters/persistence/mongo/mongo-pet-repository.js');
           const repository = new MongoPetRepository(client.db(storage.database), storage.timeoutMs);
           await repository.ensureIndexes();
           return repository;
@@ -178,6 +186,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       );
       container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
         async (client: MongoClient) => {
+          const { MongoIdempotencyStore } = await import('../adapters/persistence/mongo/mongo-idempotency-store.js');
           const store = new MongoIdempotencyStore(client.db(storage.database), retention, { callTimeoutMs: storage.timeoutMs });
           await store.ensureIndexes();
           return store;

@@ -1,12 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import type { Authenticator } from '../../../core/ports.js';
+import { BEARER_TOKEN } from '../../auth/static-key-authenticator.js';
 import { ApiError } from '../errors/api-error.js';
 import type { RateLimit } from '../rate-limit/rate-limit.js';
 import { isUnderApi } from '../router.js';
 
 const REALM = 'Bearer realm="petstore"';
-/** RFC 6750 b64token: the characters a bearer token may hold. */
-export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** Who sent a request: the client its key names, or why it names none. */
 type Caller = { readonly client: string } | { readonly refusal: ApiError };
