@@ -1,63 +1,26 @@
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import type Koa from 'koa';
-import type { MongoClient } from 'mongodb';
-import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
-import { IN_FLIGHT_LEASE_MS } from '../core/idempotency.js';
-import type { Authenticator, IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
-import { CreatePet } from '../core/use-cases/create-pet.js';
-import { CreatePetOnce } from '../core/use-cases/create-pet-once.js';
-import { ExportPets } from '../core/use-cases/export-pets.js';
-import { GetPet } from '../core/use-cases/get-pet.js';
-import { ImportPets } from '../core/use-cases/import-pets.js';
-import { ListPets } from '../core/use-cases/list-pets.js';
-import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
+import type { Authenticator, PetRepository } from '../core/ports.js';
+import type { CreatePet } from '../core/use-cases/create-pet.js';
+import type { CreatePetOnce } from '../core/use-cases/create-pet-once.js';
+import type { GetPet } from '../core/use-cases/get-pet.js';
+import type { ListPets } from '../core/use-cases/list-pets.js';
+import { createHttpApp } from '../adapters/http/app.js';
+import { createMetricsApp } from '../adapters/http/metrics/metrics-app.js';
+import { apiServers } from '../adapters/http/openapi/servers.js';
 import { Shutdown } from '../adapters/http/routes/health-routes.js';
-import { MEASURED_STORAGE_METHODS, MeasuredIdempotencyStore, MeasuredPetRepository } from '../adapters/metrics/measured-storage.js';
 import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
-import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
-import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
 import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
 import { TOKENS } from './tokens.js';
+import { createUseCaseContainer } from './use-case-container.js';
 
-/**
- * The composition root: the one place that says which adapter implements which port.
- * Resolve with `getAsync`: a database-backed repository needs I/O (its indexes) before use.
- */
+/** The service's composition: the use cases and their storage (createUseCaseContainer), and the HTTP apps that serve them. */
 export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys): Container {
-  const container = new Container({ defaultScope: 'Singleton' });
-
-  container.bind<AppConfig>(TOKENS.Config).toConstantValue(config);
-  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  container.bind<ApiKeys>(TOKENS.ApiKeys).toConstantValue(keys);
-
-  bindStorage(container, config);
-  // Every storage adapter keeps pets and restores them (PetStorage): one instance answers for both ports.
-  container.bind<PetRestore>(TOKENS.PetRestore).toService(TOKENS.PetRepository);
-  bindMeasuredStorage(container, config);
-  container
-    .bind<Authenticator>(TOKENS.Authenticator)
-    .toResolvedValue((apiKeys: ApiKeys) => new StaticKeyAuthenticator(apiKeys), [TOKENS.ApiKeys]);
-
-  container.bind<ListPets>(TOKENS.ListPets).toResolvedValue((pets: PetRepository) => new ListPets(pets), [TOKENS.PetRepositoryInUse]);
-  container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue((pets: PetRepository) => new CreatePet(pets), [TOKENS.PetRepositoryInUse]);
-  container
-    .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
-    .toResolvedValue((pets: PetRepository, requests: IdempotencyStore) => new CreatePetOnce(pets, requests), [
-      TOKENS.PetRepositoryInUse,
-      TOKENS.IdempotencyStoreInUse,
-    ]);
-  container.bind<GetPet>(TOKENS.GetPet).toResolvedValue((pets: PetRepository) => new GetPet(pets), [TOKENS.PetRepositoryInUse]);
-  container
-    .bind<ImportPets>(TOKENS.ImportPets)
-    .toResolvedValue((createPet: CreatePet, restore: PetRestore) => new ImportPets(createPet, restore), [TOKENS.CreatePet, TOKENS.PetRestore]);
-  container.bind<ExportPets>(TOKENS.ExportPets).toResolvedValue((pets: PetRepository) => new ExportPets(pets), [TOKENS.PetRepositoryInUse]);
-
-  // The HTTP adapter is loaded when the API is served, not by the command line, which has no use for it.
+  const container = createUseCaseContainer(config, logger, keys);
   container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
-    async (
+    (
       listPets: ListPets,
       createPet: CreatePet,
       createPetOnce: CreatePetOnce,
@@ -68,9 +31,8 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       settings: AppConfig,
       metrics: ServiceMetrics,
       shutdown: Shutdown,
-    ) => {
-      const [{ createHttpApp }, { apiServers }] = await Promise.all([import('../adapters/http/app.js'), import('../adapters/http/openapi/servers.js')]);
-      return createHttpApp({
+    ) =>
+      createHttpApp({
         listPets,
         createPet,
         createPetOnce,
@@ -85,8 +47,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
         metrics: settings.metrics ? metrics : undefined,
         servesMetrics: settings.metricsPort === undefined,
         rateLimit: settings.rateLimit,
-      });
-    },
+      }),
     [
       TOKENS.ListPets,
       TOKENS.CreatePet,
@@ -103,97 +64,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   container.bind<Shutdown>(TOKENS.Shutdown).toConstantValue(new Shutdown());
   container
     .bind<Koa>(TOKENS.MetricsApp)
-    .toResolvedValue(
-      async (metrics: ServiceMetrics, log: Logger) => (await import('../adapters/http/metrics/metrics-app.js')).createMetricsApp(metrics, log),
-      [TOKENS.Metrics, TOKENS.Logger],
-    );
+    .toResolvedValue((metrics: ServiceMetrics, log: Logger) => createMetricsApp(metrics, log), [TOKENS.Metrics, TOKENS.Logger]);
 
   return container;
 }
-
-/** With metrics on, every storage call the use cases make is timed; off, they get the adapters as they are. */
-function bindMeasuredStorage(container: Container, { metrics }: Pick<AppConfig, 'metrics'>): void {
-  // prom-client is loaded when the metrics are first needed: the command line never needs them.
-  container
-    .bind<ServiceMetrics>(TOKENS.Metrics)
-    .toResolvedValue(async () => new (await import('../adapters/metrics/service-metrics.js')).ServiceMetrics(MEASURED_STORAGE_METHODS));
-  if (!metrics) {
-    container.bind<PetRepository>(TOKENS.PetRepositoryInUse).toService(TOKENS.PetRepository);
-    container.bind<IdempotencyStore>(TOKENS.IdempotencyStoreInUse).toService(TOKENS.IdempotencyStore);
-    return;
-  }
-  container
-    .bind<PetRepository>(TOKENS.PetRepositoryInUse)
-    .toResolvedValue((pets: PetRepository, measure: ServiceMetrics) => new MeasuredPetRepository(pets, measure), [TOKENS.PetRepository, TOKENS.Metrics]);
-  container
-    .bind<IdempotencyStore>(TOKENS.IdempotencyStoreInUse)
-    .toResolvedValue((store: IdempotencyStore, measure: ServiceMetrics) => new MeasuredIdempotencyStore(store, measure), [
-      TOKENS.IdempotencyStore,
-      TOKENS.Metrics,
-    ]);
-}
-
-type PetStorage = PetRepository & PetRestore;
-
-function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {
-  const retention = { ttlMs: idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
-  switch (storage.kind) {
-    case 'memory':
-      container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(() => new InMemoryPetRepository());
-      container
-        .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
-        .toResolvedValue(() => new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: idempotency.maxKeysPerClient }));
-      return;
-    case 'sqlite':
-      container
-        .bind<DatabaseSync>(TOKENS.SqliteDatabase)
-        .toResolvedValue(async () => {
-          const { openSqliteDatabase } = await import('../adapters/persistence/sqlite/sqlite-database.js');
-          return openSqliteDatabase(storage.path, { synchronous: storage.synchronous, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
-        })
-        // Unbinding at shutdown, after in-flight requests finished, closes the file.
-        .onDeactivation((db) => {
-          db.close();
-        });
-      container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
-        async (db: DatabaseSync) => new (await import('../adapters/persistence/sqlite/sqlite-pet-repository.js')).SqlitePetRepository(db),
-        [TOKENS.SqliteDatabase],
-      );
-      container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
-        async (db: DatabaseSync) => new (await import('../adapters/persistence/sqlite/sqlite-idempotency-store.js')).SqliteIdempotencyStore(db, retention),
-        [TOKENS.SqliteDatabase],
-      );
-      return;
-    case 'mongo':
-      container
-        .bind<MongoClient>(TOKENS.MongoClient)
-        // The driver and the adapters that use it are loaded only when chosen: the driver is the
-        // heaviest module, and the other storages never need it.
-        .toResolvedValue(async () => {
-          const { createMongoClient } = await import('../adapters/persistence/mongo/mongo-client.js');
-          return createMongoClient(storage.uri, storage.timeoutMs);
-        })
-        // Unbinding at shutdown, after in-flight requests finished, closes the connections.
-        .onDeactivation((client) => client.close());
-      container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
-        async (client: MongoClient) => {
-          const { MongoPetRepository } = await import('../adapters/persistence/mongo/mongo-pet-repository.js');
-          const repository = new MongoPetRepository(client.db(storage.database), storage.timeoutMs);
-          await repository.ensureIndexes();
-          return repository;
-        },
-        [TOKENS.MongoClient],
-      );
-      container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
-        async (client: MongoClient) => {
-          const { MongoIdempotencyStore } = await import('../adapters/persistence/mongo/mongo-idempotency-store.js');
-          const store = new MongoIdempotencyStore(client.db(storage.database), retention, { callTimeoutMs: storage.timeoutMs });
-          await store.ensureIndexes();
-          return store;
-        },
-        [TOKENS.MongoClient],
-      );
-      return;
-  }
-}
-
