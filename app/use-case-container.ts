@@ -79,6 +79,29 @@ function bindMeasuredStorage(container: Container, { metrics }: Pick<AppConfig, 
 
 type PetStorage = PetRepository & PetRestore;
 
+/**
+ * A database's adapters, loaded only when STORAGE chooses that database: the MongoDB driver is the
+ * heaviest module there is here, and neither memory storage nor the other database needs it.
+ */
+export const storageAdapters = {
+  sqlite: async () => {
+    const [database, pets, requests] = await Promise.all([
+      import('../adapters/persistence/sqlite/sqlite-database.js'),
+      import('../adapters/persistence/sqlite/sqlite-pet-repository.js'),
+      import('../adapters/persistence/sqlite/sqlite-idempotency-store.js'),
+    ]);
+    return { ...database, ...pets, ...requests };
+  },
+  mongo: async () => {
+    const [client, pets, requests] = await Promise.all([
+      import('../adapters/persistence/mongo/mongo-client.js'),
+      import('../adapters/persistence/mongo/mongo-pet-repository.js'),
+      import('../adapters/persistence/mongo/mongo-idempotency-store.js'),
+    ]);
+    return { ...client, ...pets, ...requests };
+  },
+};
+
 function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {
   const retention = { ttlMs: idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
   switch (storage.kind) {
@@ -92,7 +115,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       container
         .bind<DatabaseSync>(TOKENS.SqliteDatabase)
         .toResolvedValue(async () => {
-          const { openSqliteDatabase } = await import('../adapters/persistence/sqlite/sqlite-database.js');
+          const { openSqliteDatabase } = await storageAdapters.sqlite();
           return openSqliteDatabase(storage.path, { synchronous: storage.synchronous, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
         })
         // Unbinding at shutdown, after in-flight requests finished, closes the file.
@@ -100,28 +123,26 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
           db.close();
         });
       container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
-        async (db: DatabaseSync) => new (await import('../adapters/persistence/sqlite/sqlite-pet-repository.js')).SqlitePetRepository(db),
+        async (db: DatabaseSync) => new (await storageAdapters.sqlite()).SqlitePetRepository(db),
         [TOKENS.SqliteDatabase],
       );
       container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
-        async (db: DatabaseSync) => new (await import('../adapters/persistence/sqlite/sqlite-idempotency-store.js')).SqliteIdempotencyStore(db, retention),
+        async (db: DatabaseSync) => new (await storageAdapters.sqlite()).SqliteIdempotencyStore(db, retention),
         [TOKENS.SqliteDatabase],
       );
       return;
     case 'mongo':
       container
         .bind<MongoClient>(TOKENS.MongoClient)
-        // The driver and the adapters that use it are loaded only when chosen: the driver is the
-        // heaviest module, and the other storages never need it.
         .toResolvedValue(async () => {
-          const { createMongoClient } = await import('../adapters/persistence/mongo/mongo-client.js');
+          const { createMongoClient } = await storageAdapters.mongo();
           return createMongoClient(storage.uri, storage.timeoutMs);
         })
         // Unbinding at shutdown, after in-flight requests finished, closes the connections.
         .onDeactivation((client) => client.close());
       container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
         async (client: MongoClient) => {
-          const { MongoPetRepository } = await import('../adapters/persistence/mongo/mongo-pet-repository.js');
+          const { MongoPetRepository } = await storageAdapters.mongo();
           const repository = new MongoPetRepository(client.db(storage.database), storage.timeoutMs);
           await repository.ensureIndexes();
           return repository;
@@ -130,7 +151,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       );
       container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
         async (client: MongoClient) => {
-          const { MongoIdempotencyStore } = await import('../adapters/persistence/mongo/mongo-idempotency-store.js');
+          const { MongoIdempotencyStore } = await storageAdapters.mongo();
           const store = new MongoIdempotencyStore(client.db(storage.database), retention, { callTimeoutMs: storage.timeoutMs });
           await store.ensureIndexes();
           return store;
