@@ -43,7 +43,7 @@ export default mergeConfig(
       hookTimeout: 4_000,
       // Each HTTP test composes its own app in its beforeEach (see test/support/api-harness.ts).
       env: { PETSTORE_TEST_APP_PER_TEST: 'true' },
-      setupFiles: ['test/support/preload-storage-adapters.ts'],
+      setupFiles: ['test/support/run-once-per-process.ts'],
     },
   }),
 );

@@ -5,10 +5,16 @@ import { PlanKind, type MutantTestPlan } from '@stryker-mutator/api/core';
 import { declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import type { MutationTestingPlanReadyEvent, Reporter } from '@stryker-mutator/api/report';
 
+const SHOWN_AT_MOST = 20;
+
 class PlanSummaryReporter implements Reporter {
   onMutationTestingPlanReady({ mutantPlans }: MutationTestingPlanReadyEvent): void {
-    const tested = mutantPlans.filter((plan: MutantTestPlan) => plan.plan === PlanKind.Run).length;
-    process.stdout.write(`Mutation testing plan: ${tested} mutant(s) to test, ${mutantPlans.length - tested} settled without a run\n`);
+    const tested = mutantPlans.filter((plan: MutantTestPlan) => plan.plan === PlanKind.Run);
+    process.stdout.write(`Mutation testing plan: ${tested.length} mutant(s) to test, ${mutantPlans.length - tested.length} settled without a run\n`);
+    // A short list says which: after a small change, whether the run tests what the change touched.
+    if (tested.length <= SHOWN_AT_MOST) {
+      for (const { mutant } of tested) process.stdout.write(`  ${mutant.fileName}:${mutant.location.start.line + 1} ${mutant.mutatorName}\n`);
+    }
   }
 }
 
