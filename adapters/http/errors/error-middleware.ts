@@ -4,6 +4,8 @@ import { ApiError } from './api-error.js';
 import type { ErrorCode } from './error-codes.js';
 import { lingerBeforeClosing } from '../body/lingering-close.js';
 import { requestLogger } from '../middleware/request-context.js';
+import { answerHeader, holdHeaders } from '../response/answer-headers.js';
+import { answerJson } from '../response/json-answer.js';
 
 /**
  * Every error, whoever raised it, leaves as the Error body. It runs third, inside the request
@@ -25,10 +27,11 @@ export function errorHandler(): Middleware {
       } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
         requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       }
-      for (const [name, value] of Object.entries(apiError.options.headers ?? {})) ctx.set(name, value);
-      ctx.status = apiError.status;
-      ctx.body = apiError.toBody();
-      if (ctx.response.get('Connection') === 'close') lingerBeforeClosing(ctx.req);
+      // An answer already under way cannot be taken back; the client sees its connection cut.
+      if (ctx.res.headersSent) return;
+      holdHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}).flat());
+      if (answerHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
+      answerJson(ctx, apiError.toBody(), apiError.status);
     }
   };
 }

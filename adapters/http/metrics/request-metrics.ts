@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
 import type { RequestObserver } from '../middleware/request-context.js';
 import { operationOf } from '../operations.js';
+import { answerHeader } from '../response/answer-headers.js';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../routes/idempotency-header.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
 
@@ -13,7 +14,7 @@ export function requestMetricsObserver(metrics: HttpMetrics, router: Router): Re
     },
     requestClosed: (ctx, elapsedMs) => {
       metrics.requestFinished(operationOf(ctx, router), statusClassOf(ctx.res), elapsedMs / 1000);
-      if (ctx.res.hasHeader(IDEMPOTENT_REPLAYED_HEADER)) metrics.requestReplayed();
+      if (answerHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) metrics.requestReplayed();
     },
   };
 }

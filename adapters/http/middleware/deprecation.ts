@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { holdHeaders } from '../response/answer-headers.js';
 
 /** getPet is removed on this date (RFC 8594 Sunset, an HTTP-date). */
 export const GET_PET_SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
@@ -11,8 +12,7 @@ export const GET_PET_DEPRECATION = '@1795305600';
  */
 export function deprecated(): Middleware {
   return async function markDeprecated(ctx, next) {
-    ctx.res.setHeader('Deprecation', GET_PET_DEPRECATION);
-    ctx.res.setHeader('Sunset', GET_PET_SUNSET);
+    holdHeaders(ctx, 'Deprecation', GET_PET_DEPRECATION, 'Sunset', GET_PET_SUNSET);
     await next();
   };
 }

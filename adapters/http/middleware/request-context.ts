@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 
 import type { HttpLogger } from '../http-logger.js';
+import { holdHeaders, releaseHeldHeaders } from '../response/answer-headers.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -37,7 +38,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
     observer?.requestArrived();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    ctx.res.setHeader(REQUEST_ID_HEADER, requestId);
+    holdHeaders(ctx, REQUEST_ID_HEADER, requestId);
     Object.assign(ctx.state, { requestId, logger });
 
     const { method, path } = ctx;
@@ -61,6 +62,8 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
       );
     });
     await next();
+    // JSON answers were written with the held headers; what Koa writes gets them now.
+    if (ctx.respond !== false) releaseHeldHeaders(ctx);
   };
 }
 

@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import type { Middleware } from 'koa';
+import { holdHeaders } from '../response/answer-headers.js';
 
 /** A year of HTTPS only, for this host and its subdomains (browsers ignore it over plain HTTP). */
 const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
@@ -16,10 +17,11 @@ const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 export const API_RESPONSE_HEADER_ENTRIES = Object.entries(API_RESPONSE_HEADERS);
+const API_RESPONSE_HEADER_LIST = API_RESPONSE_HEADER_ENTRIES.flat();
 
 export function apiSecurityHeaders(): Middleware {
   return function setApiSecurityHeaders(ctx, next) {
-    for (const [name, value] of API_RESPONSE_HEADER_ENTRIES) ctx.res.setHeader(name, value);
+    holdHeaders(ctx, ...API_RESPONSE_HEADER_LIST);
     return next();
   };
 }

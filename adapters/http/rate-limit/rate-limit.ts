@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { ApiError } from '../errors/api-error.js';
+import { holdHeaders } from '../response/answer-headers.js';
 import { addressPartition } from './address-partition.js';
 import { TokenBuckets, type Allowance, type RateLimitPolicy } from './token-buckets.js';
 
@@ -43,8 +44,7 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
   const refusal = `Too many requests: at most ${policy.limit} in ${seconds(windowSeconds)}; retry after`;
   return function limitRate(ctx, client) {
     const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
-    ctx.res.setHeader(RATE_LIMIT_POLICY_HEADER, policyField);
-    ctx.res.setHeader(RATE_LIMIT_HEADER, standingField(allowance));
+    holdHeaders(ctx, RATE_LIMIT_POLICY_HEADER, policyField, RATE_LIMIT_HEADER, standingField(allowance));
     if (!allowance.allowed) {
       onRefused?.(ctx);
       throw ApiError.retryLater('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, allowance.retryAfterSeconds);

@@ -10,7 +10,8 @@ import { authenticatedClient } from '../middleware/api-key.js';
 import { deprecated } from '../middleware/deprecation.js';
 import { idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-header.js';
 import { jsonBody } from '../body/json-body.js';
-import { answerJson } from './json-answer.js';
+import { answerJson } from '../response/json-answer.js';
+import { holdHeaders } from '../response/answer-headers.js';
 import type { OperationId } from '../operations.js';
 import { nextPageLink } from './pagination.js';
 import { listPetsQuery, newPetBody, parseOrThrow, petIdPath } from './pet-schemas.js';
@@ -32,7 +33,7 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
     const link = nextPageLink(PETS_PATH, page.next);
-    if (link !== undefined) ctx.set('Link', link);
+    if (link !== undefined) holdHeaders(ctx, 'Link', link);
     answerJson(ctx, page.pets);
   });
 
@@ -40,10 +41,9 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
     const { pet, replayed } = await create(ctx, newPetOf(body), useCases);
     // A replay answers exactly as the first request was answered, and says that it is one.
-    if (replayed) ctx.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    ctx.status = 201;
-    ctx.set('Location', `${PETS_PATH}/${pet.id}`);
-    answerJson(ctx, pet);
+    if (replayed) holdHeaders(ctx, IDEMPOTENT_REPLAYED_HEADER, 'true');
+    holdHeaders(ctx, 'Location', `${PETS_PATH}/${pet.id}`);
+    answerJson(ctx, pet, 201);
   });
 
   router.get(operation('getPet'), `${PETS_PATH}/:petId`, deprecated(), async (ctx) => {
