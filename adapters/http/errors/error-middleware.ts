@@ -29,7 +29,7 @@ export function errorHandler(): Middleware {
       }
       // An answer already under way cannot be taken back; the client sees its connection cut.
       if (ctx.res.headersSent) return;
-      holdHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}).flat());
+      holdHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}));
       if (answerHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
       answerJson(ctx, apiError.toBody(), apiError.status);
     }

@@ -12,7 +12,7 @@ export const GET_PET_DEPRECATION = '@1795305600';
  */
 export function deprecated(): Middleware {
   return async function markDeprecated(ctx, next) {
-    holdHeaders(ctx, 'Deprecation', GET_PET_DEPRECATION, 'Sunset', GET_PET_SUNSET);
+    holdHeaders(ctx, ['Deprecation', GET_PET_DEPRECATION], ['Sunset', GET_PET_SUNSET]);
     await next();
   };
 }

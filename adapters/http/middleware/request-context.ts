@@ -38,7 +38,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
     observer?.requestArrived();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    holdHeaders(ctx, REQUEST_ID_HEADER, requestId);
+    holdHeaders(ctx, [REQUEST_ID_HEADER, requestId]);
     Object.assign(ctx.state, { requestId, logger });
 
     const { method, path } = ctx;

@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { Middleware } from 'koa';
-import { holdHeaders } from '../response/answer-headers.js';
+import { holdHeaders, type HeaderEntry } from '../response/answer-headers.js';
 
 /** A year of HTTPS only, for this host and its subdomains (browsers ignore it over plain HTTP). */
 const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
@@ -16,12 +16,11 @@ const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
 };
-export const API_RESPONSE_HEADER_ENTRIES = Object.entries(API_RESPONSE_HEADERS);
-const API_RESPONSE_HEADER_LIST = API_RESPONSE_HEADER_ENTRIES.flat();
+export const API_RESPONSE_HEADER_ENTRIES: readonly HeaderEntry[] = Object.entries(API_RESPONSE_HEADERS);
 
 export function apiSecurityHeaders(): Middleware {
   return function setApiSecurityHeaders(ctx, next) {
-    holdHeaders(ctx, ...API_RESPONSE_HEADER_LIST);
+    holdHeaders(ctx, ...API_RESPONSE_HEADER_ENTRIES);
     return next();
   };
 }

@@ -44,7 +44,7 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
   const refusal = `Too many requests: at most ${policy.limit} in ${seconds(windowSeconds)}; retry after`;
   return function limitRate(ctx, client) {
     const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
-    holdHeaders(ctx, RATE_LIMIT_POLICY_HEADER, policyField, RATE_LIMIT_HEADER, standingField(allowance));
+    holdHeaders(ctx, [RATE_LIMIT_POLICY_HEADER, policyField], [RATE_LIMIT_HEADER, standingField(allowance)]);
     if (!allowance.allowed) {
       onRefused?.(ctx);
       throw ApiError.retryLater('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, allowance.retryAfterSeconds);

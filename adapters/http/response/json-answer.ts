@@ -10,7 +10,10 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  */
 export function answerJson(ctx: Context, value: object, status = 200): void {
   const json = JSON.stringify(value);
+  // Flat, names and values alternating: the one list form Node also merges with headers a library set before.
+  const headers = ['Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(Buffer.byteLength(json))];
+  for (const [name, headerValue] of heldHeaders(ctx)) headers.push(name, headerValue);
   ctx.respond = false;
-  ctx.res.writeHead(status, [...heldHeaders(ctx), 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(Buffer.byteLength(json))]);
+  ctx.res.writeHead(status, headers);
   ctx.res.end(json);
 }

@@ -33,7 +33,7 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
     const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
     const link = nextPageLink(PETS_PATH, page.next);
-    if (link !== undefined) holdHeaders(ctx, 'Link', link);
+    if (link !== undefined) holdHeaders(ctx, ['Link', link]);
     answerJson(ctx, page.pets);
   });
 
@@ -41,8 +41,8 @@ export function addPetRoutes(router: Router, useCases: PetUseCases, options: { b
     const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
     const { pet, replayed } = await create(ctx, newPetOf(body), useCases);
     // A replay answers exactly as the first request was answered, and says that it is one.
-    if (replayed) holdHeaders(ctx, IDEMPOTENT_REPLAYED_HEADER, 'true');
-    holdHeaders(ctx, 'Location', `${PETS_PATH}/${pet.id}`);
+    if (replayed) holdHeaders(ctx, [IDEMPOTENT_REPLAYED_HEADER, 'true']);
+    holdHeaders(ctx, ['Location', `${PETS_PATH}/${pet.id}`]);
     answerJson(ctx, pet, 201);
   });
 

@@ -2,8 +2,9 @@
 // a plain key comparison and hand-rolled checks, no validation library, no error mapping.
 // With ACCESS_LOG=1 it also writes one pino line a request, as any service that logs must:
 // the floor for a service with an access log (a diagnostic baseline, not a target).
-// With SERVICE_OUTPUTS=1 it sends this service's response headers, as fixed strings, and writes its
-// access line with the service's own logger: what any service with the same outputs costs at least.
+// With SERVICE_OUTPUTS=1 it sends this service's response headers, as fixed strings, written as the
+// service writes them (with the status line, in one writeHead), and writes its access line with the
+// service's own logger: what any service with the same outputs costs at least.
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
@@ -13,6 +14,7 @@ import { REQUEST_ID_HEADER } from '../../../adapters/http/middleware/request-con
 import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../../../adapters/http/rate-limit/rate-limit.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/middleware/deprecation.js';
 import { API_RESPONSE_HEADER_ENTRIES } from '../../../adapters/http/middleware/security-headers.js';
+import type { HeaderEntry } from '../../../adapters/http/response/answer-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 interface Pet {
@@ -44,7 +46,7 @@ if (process.env.ACCESS_LOG === '1') {
   });
 }
 if (process.env.SERVICE_OUTPUTS === '1') {
-  const headers: [name: string, value: string][] = [
+  const headers: HeaderEntry[] = [
     ...API_RESPONSE_HEADER_ENTRIES,
     [REQUEST_ID_HEADER, '3f2a9c4e-8b1d-4e6f-9a2b-7c5d1e0f3a4b'],
     [RATE_LIMIT_POLICY_HEADER, '"default";q=1000000000;w=60'],
@@ -55,8 +57,11 @@ if (process.env.SERVICE_OUTPUTS === '1') {
   const log = createLogger({ logLevel: 'info' });
   app.use(async (ctx, next) => {
     const started = performance.now();
-    for (const [name, value] of headers) ctx.res.setHeader(name, value);
     await next();
+    const json = JSON.stringify(ctx.body);
+    ctx.respond = false;
+    ctx.res.writeHead(ctx.status, [...headers.flat(), 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(json))]);
+    ctx.res.end(json);
     log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   });
 }
