@@ -45,6 +45,8 @@ export interface TestApi {
    * each starts from nothing. Only for a server on the harness's own memory stores.
    */
   reset(): Promise<void>;
+  /** Begins a graceful shutdown, serving on for `drainMs`, each answer closing its connection (see RunningServer.close). */
+  beginShutdown(drainMs: number): Promise<'drained' | 'forced'>;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startTestApi(
         await previous.unbindAllAsync();
       }
     },
+    beginShutdown: (drainMs) => running.close(1000, drainMs),
     close: async () => {
       await running.close(1000);
       await composed.container.unbindAllAsync();

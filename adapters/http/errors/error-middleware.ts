@@ -27,8 +27,6 @@ export function errorHandler(): Middleware {
       } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
         requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
       }
-      // An answer already under way cannot be taken back; the client sees its connection cut.
-      if (ctx.res.headersSent) return;
       holdHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}));
       if (answerHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
       answerJson(ctx, apiError.toBody(), apiError.status);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 
 import type { HttpLogger } from '../http-logger.js';
-import { holdHeaders, releaseHeldHeaders } from '../response/answer-headers.js';
+import { releaseHeldHeaders, startAnswerHeaders } from '../response/answer-headers.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -38,7 +38,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
     observer?.requestArrived();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    holdHeaders(ctx, [REQUEST_ID_HEADER, requestId]);
+    startAnswerHeaders(ctx, [REQUEST_ID_HEADER, requestId]);
     Object.assign(ctx.state, { requestId, logger });
 
     const { method, path } = ctx;

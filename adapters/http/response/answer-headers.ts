@@ -11,19 +11,22 @@ export type HeaderEntry = [name: string, value: string];
 const HELD = Symbol('answer headers');
 
 interface HoldingContext extends Context {
-  [HELD]?: HeaderEntry[];
+  [HELD]: HeaderEntry[];
+}
+
+/** The answer's first headers; the request context, first in the chain, holds them. */
+export function startAnswerHeaders(ctx: Context, ...entries: readonly HeaderEntry[]): void {
+  (ctx as HoldingContext)[HELD] = [...entries];
 }
 
 /** Adds headers to the answer. */
 export function holdHeaders(ctx: Context, ...entries: readonly HeaderEntry[]): void {
-  const held = (ctx as HoldingContext)[HELD];
-  if (held === undefined) (ctx as HoldingContext)[HELD] = [...entries];
-  else held.push(...entries);
+  (ctx as HoldingContext)[HELD].push(...entries);
 }
 
 /** The headers held so far, for the answer's writer. */
 export function heldHeaders(ctx: Context): readonly HeaderEntry[] {
-  return (ctx as HoldingContext)[HELD] ?? [];
+  return (ctx as HoldingContext)[HELD];
 }
 
 /** The answer's `name` header: as held, or as a library set it on the response; undefined if neither. */

@@ -10,7 +10,7 @@ const UPLOAD_BYTES = 50 * MEGABYTE;
  * A client that sends its whole upload before it reads anything, as many simple clients do, and
  * reports what it read and whether its connection was reset under it.
  */
-function uploadThenRead(port: number, framing: 'chunked' | 'length'): Promise<{ answer: string; reset: boolean }> {
+function uploadThenRead(port: number, framing: 'chunked' | 'length', key = TEST_KEY): Promise<{ answer: string; reset: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
@@ -26,7 +26,7 @@ function uploadThenRead(port: number, framing: 'chunked' | 'length'): Promise<{ 
     const head = [
       'POST /v1/pets HTTP/1.1',
       'Host: 127.0.0.1',
-      `Authorization: Bearer ${TEST_KEY}`,
+      `Authorization: Bearer ${key}`,
       'Content-Type: application/json',
       framing === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${UPLOAD_BYTES}`,
     ];
@@ -72,4 +72,18 @@ describe('a refused upload, while its client is still sending', () => {
       expect(await countPets(api)).toBe(0);
     }, 60_000);
   }
+
+  it('answers a refusal sent while shutting down, which closes the connection, that the client reads after its upload, never a reset', async () => {
+    const draining = await startTestApi();
+    const shutdown = draining.beginShutdown(1500);
+    try {
+      // Refused at the key check, before its body is read: the server's shutdown, not the refusal, closes the connection.
+      const { answer, reset } = await uploadThenRead(Number(new URL(draining.baseUrl).port), 'length', 'not-a-key_0123456789');
+      expect({ reset, statusLine: answer.split('\r\n')[0] }).toEqual({ reset: false, statusLine: 'HTTP/1.1 401 Unauthorized' });
+      expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    } finally {
+      await shutdown;
+      await draining.close();
+    }
+  }, 60_000);
 });
