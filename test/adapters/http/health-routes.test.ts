@@ -2,6 +2,7 @@ import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../../adapters/http/router.js';
 import { errorHandler } from '../../../adapters/http/errors/error-middleware.js';
+import { requestContext } from '../../../adapters/http/middleware/request-context.js';
 import { addHealthRoutes, Shutdown } from '../../../adapters/http/routes/health-routes.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
 import { createLogger } from '../../../app/logging/logger.js';
@@ -17,10 +18,12 @@ describe('the readiness probe during a shutdown', () => {
     const shutdown = new Shutdown();
     const router = createRouter();
     addHealthRoutes(router, { isReachable: () => Promise.resolve(true) }, shutdown);
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
     const app = new Koa();
+    // The error middleware answers with the headers the request context starts, as in the service.
+    app.use(requestContext(logger));
     app.use(errorHandler());
     app.use(router.routes());
-    const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
     running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     const base = `http://127.0.0.1:${running.address.port}`;
     expect(shutdown.draining).toBe(false);
