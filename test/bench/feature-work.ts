@@ -9,6 +9,7 @@ import { Socket } from 'node:net';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { rateLimit } from '../../adapters/http/rate-limit/rate-limit.js';
+import { startAnswerHeaders } from '../../adapters/http/response/answer-headers.js';
 import { requestMetricsObserver } from '../../adapters/http/metrics/request-metrics.js';
 import { MEASURED_STORAGE_METHODS, MeasuredPetRepository } from '../../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
@@ -28,11 +29,13 @@ export interface FeatureWork {
   readonly quartiles: readonly [number, number];
 }
 
-/** A request's context as the features see it at the end: routed to getPet, answered 200. */
+/** A request's context as the features see it at the end: routed to getPet, answered 200, its headers started. */
 function routedContext(): Context {
   const socket = new Socket();
   const response = new ServerResponse(new IncomingMessage(socket));
-  return { res: response, ip: '127.0.0.1', _matchedRoute: '/v1/pets/:petId', _matchedRouteName: 'getPet' } as unknown as Context;
+  const ctx = { res: response, ip: '127.0.0.1', _matchedRoute: '/v1/pets/:petId', _matchedRouteName: 'getPet' } as unknown as Context;
+  startAnswerHeaders(ctx);
+  return ctx;
 }
 
 export async function measureFeatureWork(): Promise<FeatureWork> {

@@ -45,31 +45,39 @@ if (process.env.ACCESS_LOG === '1') {
     log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   });
 }
+/** How the handlers answer: as Koa does, from ctx.status and ctx.body (SERVICE_OUTPUTS changes it, below). */
+let answer = (ctx: Koa.Context, status: number, body: object, headers: HeaderEntry[] = []): void => {
+  if (status !== 200) ctx.status = status;
+  for (const [name, value] of headers) ctx.set(name, value);
+  ctx.body = body;
+};
 if (process.env.SERVICE_OUTPUTS === '1') {
-  const headers: HeaderEntry[] = [
+  const serviceHeaders = [
     ...API_RESPONSE_HEADER_ENTRIES,
     [REQUEST_ID_HEADER, '3f2a9c4e-8b1d-4e6f-9a2b-7c5d1e0f3a4b'],
     [RATE_LIMIT_POLICY_HEADER, '"default";q=1000000000;w=60'],
     [RATE_LIMIT_HEADER, '"default";r=999999999;t=1'],
     ['Deprecation', GET_PET_DEPRECATION],
     ['Sunset', GET_PET_SUNSET],
-  ];
+  ].flat();
+  // As this service writes a JSON answer: status line and every header in one writeHead.
+  answer = (ctx, status, body, headers = []) => {
+    const json = JSON.stringify(body);
+    ctx.respond = false;
+    ctx.res.writeHead(status, [...serviceHeaders, ...headers.flat(), 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(json))]);
+    ctx.res.end(json);
+  };
   const log = createLogger({ logLevel: 'info' });
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
-    const json = JSON.stringify(ctx.body);
-    ctx.respond = false;
-    ctx.res.writeHead(ctx.status, [...headers.flat(), 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(json))]);
-    ctx.res.end(json);
-    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    log.info({ method: ctx.method, path: ctx.path, status: ctx.res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   });
 }
 const router = new Router({ prefix: '/v1' });
 app.use(async (ctx, next) => {
   if (ctx.get('Authorization') !== `Bearer ${BENCH_KEY}`) {
-    ctx.status = 401;
-    ctx.body = { code: 'unauthorized', message: 'no', status: 401 };
+    answer(ctx, 401, { code: 'unauthorized', message: 'no', status: 401 });
     return;
   }
   await next();
@@ -78,28 +86,24 @@ router.get('/pets', (ctx) => {
   const limit = ctx.query.limit === undefined ? 20 : Number(ctx.query.limit);
   const status = typeof ctx.query.status === 'string' ? ctx.query.status : undefined;
   const list = status === undefined ? pets : (byStatus[status] ?? []);
-  ctx.body = list.slice(0, limit);
+  answer(ctx, 200, list.slice(0, limit));
 });
 router.post('/pets', bodyParser(), (ctx) => {
   const body = ctx.request.body as { name?: unknown; categoryId?: unknown; status?: string };
   if (typeof body.name !== 'string' || typeof body.categoryId !== 'number') {
-    ctx.status = 400;
-    ctx.body = { code: 'invalid_body', message: 'no', status: 400 };
+    answer(ctx, 400, { code: 'invalid_body', message: 'no', status: 400 });
     return;
   }
   const pet = add(body.status === undefined ? { name: body.name, categoryId: body.categoryId } : { name: body.name, categoryId: body.categoryId, status: body.status });
-  ctx.status = 201;
-  ctx.set('Location', `/v1/pets/${pet.id}`);
-  ctx.body = pet;
+  answer(ctx, 201, pet, [['Location', `/v1/pets/${pet.id}`]]);
 });
 router.get('/pets/:petId', (ctx) => {
   const pet = pets[Number(ctx.params.petId) - 1];
   if (pet === undefined) {
-    ctx.status = 404;
-    ctx.body = { code: 'not_found', message: 'no', status: 404 };
+    answer(ctx, 404, { code: 'not_found', message: 'no', status: 404 });
     return;
   }
-  ctx.body = pet;
+  answer(ctx, 200, pet);
 });
 app.use(router.routes());
 const server = app.listen(0, '127.0.0.1', () => {
