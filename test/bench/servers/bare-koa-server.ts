@@ -46,7 +46,8 @@ if (process.env.ACCESS_LOG === '1') {
   });
 }
 /** How the handlers answer: as Koa does, from ctx.status and ctx.body (SERVICE_OUTPUTS changes it, below). */
-let answer = (ctx: Koa.Context, status: number, body: object, headers: HeaderEntry[] = []): void => {
+type Answer = (ctx: Koa.Context, status: number, body: object, headers?: HeaderEntry[]) => void;
+let answer: Answer = (ctx, status, body, headers = []) => {
   if (status !== 200) ctx.status = status;
   for (const [name, value] of headers) ctx.set(name, value);
   ctx.body = body;
