@@ -141,24 +141,23 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
         // Unbinding at shutdown, after in-flight requests finished, closes the connections.
         .onDeactivation((client) => client.close());
       container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(
-        async (client: MongoClient) => {
-          const { MongoPetRepository } = await storageAdapters.mongo();
-          const repository = new MongoPetRepository(client.db(storage.database), storage.timeoutMs);
-          await repository.ensureIndexes();
-          return repository;
-        },
+        async (client: MongoClient) =>
+          withIndexes(new (await storageAdapters.mongo()).MongoPetRepository(client.db(storage.database), storage.timeoutMs)),
         [TOKENS.MongoClient],
       );
       container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(
-        async (client: MongoClient) => {
-          const { MongoIdempotencyStore } = await storageAdapters.mongo();
-          const store = new MongoIdempotencyStore(client.db(storage.database), retention, { callTimeoutMs: storage.timeoutMs });
-          await store.ensureIndexes();
-          return store;
-        },
+        async (client: MongoClient) =>
+          withIndexes(
+            new (await storageAdapters.mongo()).MongoIdempotencyStore(client.db(storage.database), retention, { callTimeoutMs: storage.timeoutMs }),
+          ),
         [TOKENS.MongoClient],
       );
       return;
   }
 }
 
+/** A MongoDB adapter is ready for use once the indexes its queries rely on exist. */
+async function withIndexes<Adapter extends { ensureIndexes(): Promise<void> }>(adapter: Adapter): Promise<Adapter> {
+  await adapter.ensureIndexes();
+  return adapter;
+}
