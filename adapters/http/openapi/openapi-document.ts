@@ -59,7 +59,7 @@ export function buildOpenApiDocument({ servers }: { servers: readonly ServerEntr
         'Each API key is held to a rate limit (and each address, for requests without a valid key), per instance of the service: ' +
         '`RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) tell where a client stands, and past the limit ' +
         'the answer is 429 with `Retry-After`.',
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: { name: 'MIT License', identifier: 'MIT' },
     },
     servers,
     security: SECURITY,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Router from '@koa/router';
-import send from 'koa-send';
+import { send } from '@koa/send';
 import { API_BASE_PATH } from '../router.js';
 import { docsPageSecurityHeaders } from '../middleware/security-headers.js';
 

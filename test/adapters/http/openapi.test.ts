@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aNewPet } from '../../support/builders.js';
 import { startTestApi, type TestApi } from '../../support/api-harness.js';
 import { openApiAjv } from '../../support/openapi-validator.js';
+
+/** The package's licence is the API's: the document names the one package.json declares. */
+const MANIFEST = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { license: string };
 
 interface Operation {
   operationId: string;
@@ -63,8 +67,9 @@ describe('GET /openapi.json', () => {
     expect(identity).toEqual({
       title: 'Pet store API',
       version: '1.0.0',
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      license: { name: 'MIT License', identifier: MANIFEST.license },
     });
+    expect(MANIFEST.license).toBe('MIT');
     expect(summary).toMatch(/\S/);
     expect(description).toContain('in ascending id order');
     expect(description).toContain('`Authorization: Bearer <API key>`');
