@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// `petstore`: the command line. The check comes first, before any module that a too-old Node might misread.
+// `petstore`: the command line, and the service (`petstore serve`). The check comes first, before
+// any module that a too-old Node might misread.
 import { refuseUnsupportedNode } from './supported-node.js';
+import { loadDotEnv } from './dotenv.js';
 
 refuseUnsupportedNode();
-await import('./petstore-command.js');
+loadDotEnv();
+const { runPetstore } = await import('./petstore-command.js');
+await runPetstore(process.argv.slice(2));

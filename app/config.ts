@@ -118,7 +118,8 @@ const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.Stri
   );
 };
 
-const environment = v.object({
+/** Every setting the service reads from the environment, with its default: the one home of both (see settings-help.ts for their meanings). */
+export const ENVIRONMENT = v.object({
   PORT: v.optional(integerSetting(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
   STORAGE: v.optional(v.picklist(STORAGE_KINDS, `must be one of ${STORAGE_KINDS.join(', ')}`), 'sqlite'),
@@ -155,12 +156,15 @@ const environment = v.object({
   NODE_ENV: v.optional(v.string(), 'development'),
 });
 
-type Settings = v.InferOutput<typeof environment>;
+type Settings = v.InferOutput<typeof ENVIRONMENT>;
+
+/** The name of an environment variable the service reads. */
+export type SettingName = keyof typeof ENVIRONMENT.entries;
 
 /** Reads the environment once. An empty variable counts as unset. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = v.safeParse(environment, present, { abortPipeEarly: true });
+  const result = v.safeParse(ENVIRONMENT, present, { abortPipeEarly: true });
   if (!result.success) {
     const [issue] = result.issues;
     // Values are never echoed: some variables hold secrets.

@@ -1,5 +1,5 @@
-// `petstore`: the command line, a second host for the core. The same configuration (STORAGE,
-// MONGODB_URI, ...) and the same composition root as the API; no HTTP.
+// `petstore`: the command line, a second host for the core, and the service's own start (`serve`).
+// The same configuration (STORAGE, MONGODB_URI, ...) and the same composition root for both.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Container } from 'inversify';
@@ -14,6 +14,8 @@ import type { ImportPets } from '../core/use-cases/import-pets.js';
 import type { ListPets } from '../core/use-cases/list-pets.js';
 import { newApiKey } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
+import { settingsHelp } from './settings-help.js';
+import { projectManifest } from './project-manifest.js';
 import { TOKENS } from './tokens.js';
 
 let container: Container | undefined;
@@ -72,25 +74,34 @@ function watchInterrupts(): Interrupts {
   };
 }
 
-const exitCode = await runCli(
-  process.argv.slice(2),
-  {
-    useCases,
-    newApiKey: () => {
-      const key = newApiKey();
-      return { key, digest: sha256(key) };
+/** Runs one command line (the arguments after `petstore`) and leaves its exit status on the process. */
+export async function runPetstore(args: readonly string[]): Promise<void> {
+  const exitCode = await runCli(
+    args,
+    {
+      useCases,
+      newApiKey: () => {
+        const key = newApiKey();
+        return { key, digest: sha256(key) };
+      },
+      watchInterrupts,
+      service: {
+        // Loaded only here: the pets and keys commands never load the web framework.
+        run: async () => (await import('./serve.js')).serve(process.env),
+        settingsHelp,
+      },
+      version: projectManifest().version,
     },
-    watchInterrupts,
-  },
-  {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    pipe: pipeToStdout,
-    columns: process.stdout.columns,
-    errTerminal: process.stderr.isTTY ? process.stderr : undefined,
-  },
-);
-process.exitCode = exitCode;
-// Closes the database connections, if any were opened. A binding whose making failed (storage out of
-// reach) fails again here; that failure was reported already.
-await container?.unbindAllAsync().catch(() => undefined);
+    {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      pipe: pipeToStdout,
+      columns: process.stdout.columns,
+      errTerminal: process.stderr.isTTY ? process.stderr : undefined,
+    },
+  );
+  process.exitCode = exitCode;
+  // Closes the database connections, if any were opened. A binding whose making failed (storage out of
+  // reach) fails again here; that failure was reported already.
+  await container?.unbindAllAsync().catch(() => undefined);
+}

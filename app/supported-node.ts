@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { projectManifest } from './project-manifest.js';
 
 /**
  * Why this Node cannot run the service, or undefined when it can: the major version must match
@@ -10,15 +10,6 @@ export function unsupportedNodeReason(running: string, engines: string): string 
   const tooOld = Number(runningMajor) < Number(major) || (Number(runningMajor) === Number(major) && Number(runningMinor) < Number(minor));
   if (!tooOld) return undefined;
   return `needs Node ${major}.${minor} or later (this is Node ${running.replace(/^v/, '')}); see .node-version, or run . scripts/use-declared-node.sh`;
-}
-
-/** The project's package.json: the nearest one above this module, whether it runs from app/ or dist/app/. */
-function projectManifest(): { engines: { node: string } } {
-  for (let folder = new URL('.', import.meta.url); ; folder = new URL('..', folder)) {
-    const candidate = new URL('package.json', folder);
-    if (existsSync(candidate)) return JSON.parse(readFileSync(candidate, 'utf8')) as { engines: { node: string } };
-    if (folder.pathname === '/') throw new Error('no package.json above the petstore modules');
-  }
 }
 
 /** Stops the process with one line on stderr when this Node is older than package.json allows. */

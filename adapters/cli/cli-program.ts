@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PET_STATUSES, type Pet, type PetStatus } from '../../core/pet.js';
 import type { CreatePet } from '../../core/use-cases/create-pet.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
@@ -12,6 +12,7 @@ import { backupFile } from './backup-file.js';
 import { petCount, progressBar, progressLines } from './import-progress.js';
 import type { Interrupts } from './interrupted.js';
 import { petJson, petTable } from './pet-output.js';
+import { PetstoreCommand } from './usage-errors.js';
 
 export interface CliUseCases {
   readonly listPets: ListPets;
@@ -28,6 +29,15 @@ export interface CliDependencies {
   newApiKey(): { key: string; digest: string };
   /** Takes over SIGINT and SIGTERM for a long command, which then stops cleanly between steps. */
   watchInterrupts(): Interrupts;
+  /** The HTTP service, for `serve`. */
+  readonly service: {
+    /** Serves until SIGTERM or SIGINT, drains, and resolves with the exit code. */
+    run(): Promise<number>;
+    /** Every setting with its default and meaning, for `serve --help`, wrapped to `columns`. */
+    settingsHelp(columns: number): string;
+  };
+  /** The package's version, for `--version`. */
+  readonly version: string;
 }
 
 /** Where the program writes: results to `out` (stdout), errors to `err` (stderr). */
@@ -64,47 +74,18 @@ async function* jsonLines(pages: AsyncIterable<Pet[]>): AsyncGenerator<string> {
   for await (const pets of pages) yield pets.map((pet) => `${petJson(pet)}\n`).join('');
 }
 
-/** A command line that is not one of ours: what is wrong, and where its usage is, in one line. */
-export class UsageError extends Error {}
-
-/** Commander's words for a bad value, and for its choices. */
-const INVALID_VALUE = /^(?:option '(?<option>[^ ']+)[^']*' argument|command-argument value) '(?<value>.*)' is invalid(?: for argument '(?<argument>[^']+)')?\. (?<reason>.*)$/s;
-const CHOICES = /^Allowed choices are (?<choices>.*?)\.?$/;
-
-/**
- * Commander writes a usage error over several lines (`error: ...`, `(Did you mean list?)`, a hint);
- * this command turns each into one line, with the command whose help to read.
- */
-class PetstoreCommand extends Command {
-  override createCommand(name?: string): Command {
-    return new PetstoreCommand(name);
+/** The service has stopped, drained (0) or with requests cut (124); the process ends with that code. */
+export class ServiceStopped extends Error {
+  constructor(readonly exitCode: number) {
+    super(`the service stopped with exit code ${exitCode}`);
   }
-
-  override error(message: string): never {
-    throw new UsageError(`${oneLineUsageError(message)}; for usage, see ${commandPath(this)} --help`);
-  }
-}
-
-function oneLineUsageError(message: string): string {
-  const text = message
-    .replace(/^error: /, '')
-    .replace(/\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)')
-    .replace(/\.$/, '');
-  const invalid = INVALID_VALUE.exec(text)?.groups;
-  if (invalid === undefined) return text;
-  const reason = invalid.reason ?? '';
-  const choices = CHOICES.exec(reason)?.groups?.choices;
-  return `${invalid.option ?? `<${invalid.argument ?? ''}>`} ${choices === undefined ? reason : `must be one of ${choices}`} (got '${invalid.value ?? ''}')`;
-}
-
-function commandPath(command: Command): string {
-  return command.parent === null ? command.name() : `${commandPath(command.parent)} ${command.name()}`;
 }
 
 /** The `petstore` command line: commander parses it and writes help; the core does the rest. */
 export function createCliProgram(dependencies: CliDependencies, output: CliOutput): Command {
   const program = new PetstoreCommand('petstore')
-    .description("The pet store's catalogue from the command line: the same core and storage as the API, without HTTP.")
+    .description("The pet store's API (serve) and its catalogue from the command line (pets): the same core, storage and settings.")
+    .version(dependencies.version, '--version', 'print the version and exit')
     .option('--debug', 'on failure, print the stack trace too')
     .configureOutput({
       writeOut: (text) => {
@@ -119,6 +100,15 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .exitOverride();
   const json = () => new Option('--json', 'write JSON (one pet a line) instead of a table');
   const status = () => new Option('--status <status>', 'one of the pet statuses').choices(PET_STATUSES);
+
+  program
+    .command('serve')
+    .description('serve the API over HTTP until SIGTERM (drained within SHUTDOWN_GRACE and SHUTDOWN_TIMEOUT) or SIGINT')
+    .addHelpText('after', () => `\n${dependencies.service.settingsHelp(output.columns ?? 80).trimEnd()}`)
+    .exitOverride()
+    .action(async () => {
+      throw new ServiceStopped(await dependencies.service.run());
+    });
 
   const pets = program.command('pets').description('list, add, get, export and import pets').exitOverride();
   pets

@@ -1,7 +1,8 @@
 import { CommanderError } from 'commander';
 import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViolation } from '../../core/errors.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal } from './interrupted.js';
-import { createCliProgram, UsageError, type CliDependencies, type CliOutput } from './cli-program.js';
+import { createCliProgram, ServiceStopped, type CliDependencies, type CliOutput } from './cli-program.js';
+import { UsageError } from './usage-errors.js';
 
 /** How the command ended, as its exit status. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -28,6 +29,7 @@ export async function runCli(args: readonly string[], dependencies: CliDependenc
   } catch (error) {
     // Commander has written the help, or the version, already.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof ServiceStopped) return error.exitCode;
     output.err(`petstore: ${messageOf(error)}\n`);
     if (args.includes('--debug') && error instanceof Error && error.stack !== undefined) output.err(`${error.stack}\n`);
     const interrupted = error instanceof ImportStopped ? error.cause : error;

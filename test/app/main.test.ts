@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killIfRunning, startService, type ServiceProcess } from '../support/service-process.js';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { killIfRunning, startService, watchProcess, type ServiceProcess } from '../support/service-process.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { closedPort } from '../support/tcp-proxy.js';
 
@@ -11,6 +15,11 @@ afterEach(async () => {
   await killIfRunning(service);
   service = undefined;
 });
+
+/** Whether this machine lets a process mount a read-only file system in a namespace of its own. */
+function canMountReadOnly(): boolean {
+  return spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs -o ro none /mnt'], { stdio: 'ignore' }).status === 0;
+}
 
 async function listeningPort(running: ServiceProcess): Promise<number> {
   return (await running.waitForLog('petstore listening')).port as number;
@@ -24,6 +33,8 @@ describe('starting the service', () => {
     );
     const key = notice.apiKey as string;
     const port = await listeningPort(service);
+    // Printed once start-up has succeeded: after the line that says where it listens.
+    expect(service.logLines().map((line) => line.msg).slice(0, 2)).toEqual(['petstore listening', notice.msg]);
     const base = `http://127.0.0.1:${port}`;
     expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
     expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
@@ -80,6 +91,48 @@ describe('starting the service', () => {
     } finally {
       taken.close();
     }
+  });
+
+  it.runIf(canMountReadOnly())('on a read-only file system, stops with one line that says so, and prints no key', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-readonly-'));
+    try {
+      for (const path of [join(folder, 'petstore.db'), join(folder, 'data/petstore.db')]) {
+        // A new mount namespace, as an unprivileged user's root: the folder is read-only for this process alone.
+        const readOnly = watchProcess(
+          spawn('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs -o ro,size=64k none "$0" && exec "$@"', folder, process.execPath, 'dist/app/main.js'], {
+            env: { PATH: process.env.PATH ?? '', PORT: '0', SQLITE_PATH: path },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          }),
+        );
+        expect(await readOnly.exited).toBe(1);
+        expect(readOnly.output()).toBe(`petstore: failed to start: SQLITE_PATH ${path} is on a read-only file system; point it at a writable place, such as a mounted volume\n`);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a .env file in its working directory, where the environment wins', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-dotenv-'));
+    try {
+      writeFileSync(join(folder, '.env'), '# settings for this folder\nAPI_KEYS=from-the-file\nSTORAGE=sqlite\nLOG_LEVEL=warn\n');
+      service = startService({ LOG_LEVEL: 'info' }, { cwd: folder });
+      const listening = await service.waitForLog('petstore listening');
+      expect(listening.storage).toBe('memory');
+      const base = `http://127.0.0.1:${String(listening.port)}`;
+      expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: 'Bearer from-the-file' } })).status).toBe(200);
+      expect(existsSync(join(folder, 'data'))).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers --help with every setting and exits 0, starting nothing', async () => {
+    service = startService({}, { args: ['--help'] });
+    expect(await service.exited).toBe(0);
+    expect(service.output()).toMatch(/^Usage: petstore serve/);
+    expect(service.output()).toContain('\n  SHUTDOWN_GRACE (default 5s)\n');
+    expect(service.output()).not.toContain('petstore listening');
   });
 
   it('accepts a key given only as its SHA-256 digest, and never prints it', async () => {

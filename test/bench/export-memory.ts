@@ -15,7 +15,7 @@ import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-m
 import { MongoPetRepository } from '../../adapters/persistence/mongo/mongo-pet-repository.js';
 import type { PetRestore } from '../../core/ports.js';
 import { PET_STATUSES, type Pet } from '../../core/pet.js';
-import { useCasesOver } from '../support/cli-in-process.js';
+import { NO_SERVICE, useCasesOver } from '../support/cli-in-process.js';
 import { describeMachine } from './machine.js';
 
 const PETS = Number(process.env.BENCH_EXPORT_PETS ?? 1_000_000);
@@ -120,7 +120,7 @@ async function overMemory(count: number) {
   const useCases = useCasesOver(store);
   const code = await runCli(
     ['pets', 'export'],
-    { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }) },
+    { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }), ...NO_SERVICE },
     {
       out: () => undefined,
       err: (text) => process.stderr.write(text),

@@ -26,6 +26,12 @@ export function interruptsFrom(interruption: AbortSignal = new AbortController()
   return () => ({ signal: interruption, release: () => undefined });
 }
 
+/** For commands that never serve: `serve` fails, and the version is a test's own. */
+export const NO_SERVICE = {
+  service: { run: () => Promise.reject(new Error('this test serves nothing')), settingsHelp: () => 'the settings\n' },
+  version: '0.0.0-test',
+} as const;
+
 /**
  * The command line over one catalogue (in memory unless given), for as many commands as a test
  * runs: one process, as memory storage means. stdout and stderr are collected as text.
@@ -41,7 +47,7 @@ export function cliOver(
     let err = '';
     const code = await runCli(
       args,
-      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }), watchInterrupts: interruptsFrom(interruption) },
+      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }), watchInterrupts: interruptsFrom(interruption), ...NO_SERVICE },
       {
         out: (text) => (out += text),
         err: (text) => (err += text),

@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,13 +26,19 @@ export async function killIfRunning(service: ServiceProcess | undefined): Promis
  * Runs the built service as `npm start` does (`npm test` builds it first), in its own process, with
  * only the given environment: no TypeScript compiled at each start.
  */
-export function startService(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['dist/app/main.js'], {
-    cwd: ROOT,
-    // Memory storage unless a test says otherwise: no test shares a database file with another.
-    env: { PATH: process.env.PATH ?? '', PORT: '0', STORAGE: 'memory', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function startService(env: Record<string, string>, { cwd = ROOT, args = [] }: { cwd?: string; args?: string[] } = {}): ServiceProcess {
+  return watchProcess(
+    spawn(process.execPath, [join(ROOT, 'dist/app/main.js'), ...args], {
+      cwd,
+      // Memory storage unless a test says otherwise: no test shares a database file with another.
+      env: { PATH: process.env.PATH ?? '', PORT: '0', STORAGE: 'memory', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+/** Collects what a service process (or a command wrapping one) writes, and when it exits. */
+export function watchProcess(child: ChildProcessByStdio<null, Readable, Readable>): ServiceProcess {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.js';
 import type { SqliteOptions } from './sqlite-options.js';
-
 
 /** The database cannot be opened as a pet store; start-up stops with this one line. */
 export class SqliteOpenError extends Error {
@@ -22,7 +21,8 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
-    throw new SqliteOpenError(path, `cannot be created: its folder cannot be made (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { cause: error });
+    const reason = whyUnwritable(path) ?? `cannot be created: its folder cannot be made (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    throw new SqliteOpenError(path, reason, { cause: error });
   }
   let db: DatabaseSync | undefined;
   try {
@@ -32,7 +32,42 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
     return db;
   } catch (error) {
     db?.close();
-    throw new SqliteOpenError(path, `cannot be used: ${(error as Error).message}`, { cause: error });
+    throw new SqliteOpenError(path, whyUnusable(path, error), { cause: error });
+  }
+}
+
+/** SQLite's primary result code for a file that is not a database. */
+const SQLITE_NOTADB = 26;
+
+/** What a person does about a path the process may not write, by the file system's error code. */
+const WRITE_REFUSALS: Readonly<Record<string, string>> = {
+  EROFS: 'is on a read-only file system; point it at a writable place, such as a mounted volume',
+  EACCES: 'cannot be written by this user (permission denied)',
+  EPERM: 'cannot be written by this user (permission denied)',
+  ENOTDIR: 'cannot be created: part of its folder path is a file',
+};
+
+/**
+ * SQLite says only "unable to open database file" for most of what can be wrong; the file system
+ * tells which it is, in words a person acts on.
+ */
+function whyUnusable(path: string, error: unknown): string {
+  if (existsSync(path) && statSync(path).isDirectory()) return 'is a folder; give the path of a database file in it';
+  // The low byte of an extended result code is its primary code.
+  if (((error as { errcode?: number }).errcode ?? 0) % 256 === SQLITE_NOTADB) return 'is not a SQLite database; move that file away or choose another path';
+  return whyUnwritable(path) ?? `cannot be used: ${(error as Error).message}`;
+}
+
+/** Why this process cannot write at `path`, asked of the nearest part of it that exists; undefined when it can. */
+function whyUnwritable(path: string): string | undefined {
+  let existing = path;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  if (existing !== path && !statSync(existing).isDirectory()) return WRITE_REFUSALS.ENOTDIR;
+  try {
+    accessSync(existing, constants.W_OK);
+    return undefined;
+  } catch (refusal) {
+    return WRITE_REFUSALS[(refusal as NodeJS.ErrnoException).code ?? ''];
   }
 }
 

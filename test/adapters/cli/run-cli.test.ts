@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
-import { cliOver, interruptsFrom } from '../../support/cli-in-process.js';
+import { cliOver, interruptsFrom, NO_SERVICE } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
 describe('runCli, over one in-memory catalogue', () => {
@@ -123,7 +123,7 @@ describe('runCli, over one in-memory catalogue', () => {
     const narrow = async (...args: string[]) => {
       let text = '';
       const write = (more: string) => (text += more);
-      await runCli(args, { useCases: () => Promise.reject(new Error('unused')), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: interruptsFrom() }, { out: write, err: write, pipe: () => Promise.resolve(), columns: 70 });
+      await runCli(args, { useCases: () => Promise.reject(new Error('unused')), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: interruptsFrom(), ...NO_SERVICE }, { out: write, err: write, pipe: () => Promise.resolve(), columns: 70 });
       return text.split('\n');
     };
     for (const lines of [await narrow('pets', 'import', '--help'), await narrow('pets')]) {
@@ -138,5 +138,49 @@ describe('runCli, over one in-memory catalogue', () => {
     expect((await petstore('keys', 'new')).out).toBe(
       'API key (shown once; give it to the client): the-key\nSHA-256 digest (for API_KEY_DIGESTS):         the-digest\n',
     );
+  });
+
+  describe('serve', () => {
+    const petstoreServing = (run: () => Promise<number>) => async (...args: string[]) => {
+      let out = '';
+      const code = await runCli(
+        args,
+        { ...NO_SERVICE, useCases: () => Promise.reject(new Error('unused')), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: interruptsFrom(), service: { run, settingsHelp: (columns) => `every setting, at ${columns} columns\n` } },
+        { out: (text) => (out += text), err: (text) => (out += text), pipe: () => Promise.resolve(), columns: 72 },
+      );
+      return { code, out };
+    };
+
+    it("ends with the service's own exit code: 0 drained, 124 requests cut", async () => {
+      expect(await petstoreServing(() => Promise.resolve(0))('serve')).toEqual({ code: 0, out: '' });
+      expect(await petstoreServing(() => Promise.resolve(124))('serve')).toEqual({ code: 124, out: '' });
+    });
+
+    it('reports a start-up that fails in one line, exit 1', async () => {
+      expect(await petstoreServing(() => Promise.reject(new Error('failed to start: port 80 is already in use')))('serve')).toEqual({
+        code: EXIT.failure,
+        out: 'petstore: failed to start: port 80 is already in use\n',
+      });
+    });
+
+    it('lists the settings under its help, at the width of the terminal, without starting', async () => {
+      let started = false;
+      const { code, out } = await petstoreServing(() => {
+        started = true;
+        return Promise.resolve(0);
+      })('serve', '--help');
+      expect(code).toBe(EXIT.ok);
+      expect(out).toMatch(/^Usage: petstore serve/);
+      expect(out.endsWith('\nevery setting, at 72 columns\n')).toBe(true);
+      expect(started).toBe(false);
+    });
+
+    it('refuses arguments it does not take', async () => {
+      expect((await petstoreServing(() => Promise.resolve(0))('serve', '--port', '80')).code).toBe(EXIT.usage);
+    });
+  });
+
+  it('prints its version with --version, exit 0', async () => {
+    expect(await cliOver()('--version')).toEqual({ code: EXIT.ok, out: '0.0.0-test\n', err: '' });
   });
 });

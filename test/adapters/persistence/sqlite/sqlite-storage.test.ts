@@ -208,7 +208,7 @@ describe('SQLite storage specifics', () => {
     try {
       const notDb = folder.path('notes.txt');
       writeFileSync(notDb, 'these are not the pets you are looking for\n'.repeat(100));
-      expect(() => openSqliteDatabase(notDb, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${notDb} cannot be used: file is not a database`);
+      expect(() => openSqliteDatabase(notDb, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${notDb} is not a SQLite database; move that file away or choose another path`);
       const refusal = (() => {
         try {
           openSqliteDatabase(notDb, SQLITE_DEFAULTS);
@@ -222,7 +222,9 @@ describe('SQLite storage specifics', () => {
       // A file system no process may write to, whoever runs the test (root included).
       expect(() => openSqliteDatabase('/proc/petstore.db', SQLITE_DEFAULTS)).toThrow('SQLITE_PATH /proc/petstore.db cannot be used: unable to open database file');
       const underAFile = `${notDb}/pets/petstore.db`;
-      expect(() => openSqliteDatabase(underAFile, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${underAFile} cannot be created: its folder cannot be made (ENOTDIR)`);
+      expect(() => openSqliteDatabase(underAFile, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${underAFile} cannot be created: part of its folder path is a file`);
+      const aFolder = folder.path('.');
+      expect(() => openSqliteDatabase(aFolder, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${aFolder} is a folder; give the path of a database file in it`);
     } finally {
       folder.remove();
     }

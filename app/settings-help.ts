@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { ENVIRONMENT, type SettingName } from './config.js';
+
+interface SettingMeaning {
+  /** What the setting does, in Markdown (code spans only): the README's table and `serve --help` both show it. */
+  readonly meaning: string;
+  /** What holds when the setting is unset, for one whose schema has no default. */
+  readonly whenUnset?: string;
+}
+
+/** Typed by the schema's names: a setting added to ENVIRONMENT without a meaning here does not compile. */
+const MEANINGS: Readonly<Record<SettingName, SettingMeaning>> = {
+  PORT: { meaning: 'TCP port (0 picks a free one)' },
+  HOST: { meaning: 'address to listen on (`0.0.0.0` to accept from other hosts)' },
+  STORAGE: { meaning: 'where pets are kept: `sqlite` (a file), `memory` (one process, lost on restart) or `mongo`' },
+  SQLITE_PATH: { meaning: 'with `STORAGE=sqlite`: the database file (relative to the working directory); its folder is made when missing' },
+  SQLITE_SYNCHRONOUS: {
+    meaning: 'with `STORAGE=sqlite`: `normal` (a 201 survives the process being killed) or `full` (it survives a power loss too)',
+  },
+  MONGODB_URI: { meaning: 'with `STORAGE=mongo`, required: a `mongodb://` or `mongodb+srv://` connection string (never logged)' },
+  MONGODB_DB: { meaning: 'with `STORAGE=mongo`: the database name' },
+  MONGODB_TIMEOUT_MS: {
+    meaning: 'with `STORAGE=mongo`: the most any storage call of a request may take, all its waits together (100..60000); past it the request answers 503',
+  },
+  API_KEYS: { meaning: 'comma-separated API keys (letters, digits and `-._~+/`)' },
+  API_KEY_DIGESTS: {
+    meaning: 'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` makes a key and prints its digest',
+  },
+  BODY_LIMIT: { meaning: 'largest request body: bytes (`1048576`) or with a unit (`512kb`, `1mb`)' },
+  IDEMPOTENCY_TTL: {
+    meaning: "how long a create's answer is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
+  },
+  IDEMPOTENCY_MAX_KEYS: { meaning: 'with `STORAGE=memory`: the most idempotency keys kept per API key; its oldest go first' },
+  RATE_LIMIT: { meaning: 'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns the limit off' },
+  RATE_LIMIT_WINDOW: { meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d' },
+  SHUTDOWN_GRACE: {
+    meaning:
+      'on SIGTERM, how long the service goes on answering (not ready, each response closing its connection) before it stops accepting: 0s to 10m',
+  },
+  SHUTDOWN_TIMEOUT: { meaning: 'then how long requests still in flight may take before they are cut (exit 124): 1s to 10m' },
+  METRICS: { meaning: '`off`: no `/metrics`, and nothing is measured' },
+  METRICS_PORT: { meaning: "serve `GET /metrics` on this port of its own (same `HOST`), and not on the API's", whenUnset: "on the API's port" },
+  PUBLIC_BASE_URL: {
+    meaning: "production base address for the OpenAPI document's `servers`: an `http(s)` URL ending in `/v1`, no credentials",
+    whenUnset: '`/v1`, relative',
+  },
+  STAGING_BASE_URL: { meaning: 'staging base address, listed second in `servers`; same rules' },
+  CORS_ORIGINS: { meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API', whenUnset: 'CORS off' },
+  LOG_LEVEL: { meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
+  NODE_ENV: { meaning: 'with `production`, start-up refuses to run without `API_KEYS` or `API_KEY_DIGESTS`' },
+};
+
+export interface SettingRow {
+  readonly name: SettingName;
+  /** The schema's default; undefined when the setting has none. */
+  readonly fallback: string | undefined;
+  /** What holds when it is unset and has no default. */
+  readonly whenUnset: string | undefined;
+  readonly meaning: string;
+}
+
+/** Every setting in the schema's order, its default read from the schema itself. */
+export function settingRows(): SettingRow[] {
+  return (Object.keys(ENVIRONMENT.entries) as SettingName[]).map((name) => {
+    const fallback = v.getDefault(ENVIRONMENT.entries[name]) as string | undefined;
+    // An empty default is no default: an empty variable counts as unset.
+    return { name, fallback: fallback === '' ? undefined : fallback, whenUnset: MEANINGS[name].whenUnset, meaning: MEANINGS[name].meaning };
+  });
+}
+
+/** The README's configuration table. */
+export function settingsTable(): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const rows = settingRows().map(({ name, fallback, whenUnset, meaning }) => {
+    const unset = whenUnset === undefined ? '(none)' : `(none: ${whenUnset})`;
+    return `| \`${name}\` | ${fallback === undefined ? unset : `\`${fallback}\``} | ${cell(meaning)} |`;
+  });
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** The same rows for a terminal (`serve --help`), each meaning wrapped to `columns`. */
+export function settingsHelp(columns = 80): string {
+  const plain = (text: string) => text.replaceAll('`', '');
+  const indent = '    ';
+  const blocks = settingRows().map(({ name, fallback, whenUnset, meaning }) => {
+    const unset = whenUnset === undefined ? 'unset by default' : `unset by default: ${plain(whenUnset)}`;
+    const heading = `  ${name} (${fallback === undefined ? unset : `default ${fallback}`})`;
+    return [heading, ...wrap(plain(meaning), Math.max(columns - indent.length, 40)).map((line) => indent + line)].join('\n');
+  });
+  const heading = wrap('Settings, read from the environment and from a .env file in the working directory (the environment wins):', columns);
+  return `${[...heading, ...blocks].join('\n')}\n`;
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
+}
