@@ -1,0 +1,114 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+
+/** One stage of the Dockerfile: its instructions, continuation lines joined, comments dropped. */
+function stage(name: string): { instruction: string; argument: string }[] {
+  const lines = DOCKERFILE.replace(/\\\n\s*/g, ' ').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const start = lines.findIndex((line) => new RegExp(`^FROM .* AS ${name}$`).test(line));
+  const end = lines.findIndex((line, index) => index > start && line.startsWith('FROM '));
+  return lines.slice(start + 1, end === -1 ? undefined : end).map((line) => {
+    const [, instruction = '', argument = ''] = /^(\S+)\s+(.*)$/.exec(line) ?? [];
+    return { instruction, argument };
+  });
+}
+
+const arguments_ = (instruction: string, of: ReturnType<typeof stage>) => of.filter((step) => step.instruction === instruction).map(({ argument }) => argument);
+/** A RUN's command, without BuildKit's cache mount: the same command a shell runs. */
+const command = (run: string) => run.replace(/^(--\S+\s+)+/, '');
+const execForm = (text: string) => JSON.parse(text.replace(/^(--\S+\s+)*CMD\s+/, '')) as string[];
+
+function folderSize(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.size;
+  return readdirSync(path).reduce((total, entry) => total + folderSize(join(path, entry)), 0);
+}
+
+/**
+ * No container engine runs on the machines this is tested on. Each install and start step of the
+ * Dockerfile runs here instead, outside a container: the runtime stage's install and command, and its
+ * health check, on the dist/ that the build stage's two commands (`npm ci`, `npm run build`) make.
+ * What only an engine does (the base image, the user, the volume, the ownership of /data) is not run.
+ */
+describe('the container recipe, each step run outside a container', () => {
+  const runtime = stage('runtime');
+  const build = stage('build');
+  const app = mkdtempSync(join(tmpdir(), 'petstore-image-'));
+  const data = join(app, 'volume');
+  let service: ServiceProcess | undefined;
+
+  beforeAll(() => {
+    // COPY package.json package-lock.json ./ ; RUN npm ci --omit=dev ... ; COPY --from=build /app/dist dist
+    for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(app, file));
+    const [install] = arguments_('RUN', runtime);
+    execFileSync('sh', ['-c', command(install ?? '')], { cwd: app, env: { ...process.env, PATH }, stdio: 'pipe' });
+    cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true });
+    mkdirSync(data);
+  }, 120_000);
+
+  afterAll(async () => {
+    await killIfRunning(service);
+    rmSync(app, { recursive: true, force: true });
+  });
+
+  it('builds with the commands the project builds with, on the Node version it declares', () => {
+    expect(arguments_('RUN', build).map(command)).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
+    expect(/^ARG NODE_VERSION=(\S+)$/m.exec(DOCKERFILE)?.[1]).toBe(readFileSync(join(ROOT, '.node-version'), 'utf8').trim());
+  });
+
+  it('runs as an unprivileged user, with node itself as PID 1, its data on a volume', () => {
+    expect(arguments_('USER', runtime)).toEqual(['node']);
+    expect(execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`)).toEqual(['node', 'dist/app/cli.js', 'serve']);
+    expect(arguments_('VOLUME', runtime)).toEqual(['/data']);
+    expect(arguments_('ENV', runtime)[0]).toContain('HOST=0.0.0.0');
+    expect(arguments_('ENV', runtime)[0]).toContain('SQLITE_PATH=/data/petstore.db');
+  });
+
+  it('installs the production dependencies only: no TypeScript, no test tools', () => {
+    for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', 'markdownlint-cli2']) expect(existsSync(join(app, 'node_modules', tool))).toBe(false);
+    expect(existsSync(join(app, 'node_modules/koa'))).toBe(true);
+    // What the image's node_modules weighs: docs/operations.md gives the figure.
+    expect(folderSize(join(app, 'node_modules'))).toBeLessThan(60 * 1024 * 1024);
+  });
+
+  it('starts with its command and settings, answers its health check, and drains on SIGTERM with exit 0', async () => {
+    const settings = Object.fromEntries([...(arguments_('ENV', runtime)[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value.replace(/^\/data\//, `${data}/`)]));
+    const [program = '', ...args] = execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`);
+    // `docker run -e API_KEYS=...`; port 0 rather than the image's 8080, which this machine may be using.
+    const env = { PATH, ...settings, API_KEYS: 'image-key', PORT: '0', SHUTDOWN_GRACE: '1s' };
+    service = watchProcess(spawn(program, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const listening = await service.waitForLog('petstore listening');
+    expect(listening.host).toBe('0.0.0.0');
+    const port = String(listening.port);
+
+    const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '');
+    const healthCheck = () => spawnSync(healthProgram, healthArgs, { cwd: app, env: { ...env, PORT: port }, timeout: 5000 }).status;
+    expect(healthCheck()).toBe(0);
+    const created = await fetch(`http://127.0.0.1:${port}/v1/pets`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer image-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Boxed', categoryId: 1 }),
+    });
+    expect(created.status).toBe(201);
+    expect(existsSync(join(data, 'petstore.db'))).toBe(true);
+
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(healthCheck()).toBe(1);
+  });
+
+  it('refuses to start without a key, as production does', async () => {
+    const settings = { PATH, NODE_ENV: 'production', PORT: '0', SQLITE_PATH: join(data, 'other.db') };
+    const refused = watchProcess(spawn(process.execPath, ['dist/app/cli.js', 'serve'], { cwd: app, env: settings, stdio: ['ignore', 'pipe', 'pipe'] }));
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toBe('petstore: configuration error: API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production\n');
+  });
+});

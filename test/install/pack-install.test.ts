@@ -1,0 +1,89 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+/** Node 24 and npm, nothing of the clone: what a machine the package is installed on has. */
+const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+
+interface PackedFile {
+  path: string;
+}
+
+describe('the package, packed and installed on a clean prefix', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'petstore-install-'));
+  const prefix = join(scratch, 'prefix');
+  const work = join(scratch, 'work');
+  const petstore = join(prefix, 'bin/petstore');
+  let packed: PackedFile[] = [];
+  let service: ServiceProcess | undefined;
+
+  beforeAll(() => {
+    mkdirSync(work);
+    // `npm pack` builds first (prepack); the build is incremental, so after `npm test`'s own it compiles nothing.
+    const report = execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH }, stdio: 'pipe' });
+    packed = (JSON.parse(report) as { files: PackedFile[] }[])[0]?.files ?? [];
+    const tarball = join(scratch, `${MANIFEST.name}-${MANIFEST.version}.tgz`);
+    execFileSync('npm', ['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: scratch,
+      env: { ...process.env, PATH },
+      stdio: 'ignore',
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await killIfRunning(service);
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('holds only what runs: the compiled modules, the README, the licence and package.json', () => {
+    const paths = packed.map(({ path }) => path);
+    expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js'))).toEqual([]);
+    expect(paths).toContain('dist/app/cli.js');
+    expect(paths.filter((path) => /^dist\/(test|scripts)\//.test(path))).toEqual([]);
+  });
+
+  it('installs without TypeScript or any dev dependency', () => {
+    const installed = join(prefix, 'lib/node_modules', MANIFEST.name, 'node_modules');
+    expect(existsSync(join(installed, 'koa'))).toBe(true);
+    for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', '@stryker-mutator']) expect(existsSync(join(installed, tool))).toBe(false);
+  });
+
+  it('puts petstore on PATH, which says its version', () => {
+    expect(execFileSync(petstore, ['--version'], { encoding: 'utf8', env: { PATH } })).toBe(`${MANIFEST.version}\n`);
+  });
+
+  it('serves with petstore serve; pets add and pets list work on the same SQLite file; SIGTERM drains and exits 0', async () => {
+    const env = { PATH, API_KEYS: 'install-key', PORT: '0', SHUTDOWN_GRACE: '1s' };
+    // The bin itself, not npm: the process signalled is the service.
+    service = watchProcess(spawn(petstore, ['serve'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const listening = await service.waitForLog('petstore listening');
+    expect(listening.storage).toBe('sqlite');
+    const base = `http://127.0.0.1:${String(listening.port)}`;
+    const headers = { Authorization: 'Bearer install-key', 'Content-Type': 'application/json' };
+
+    const created = await fetch(`${base}/v1/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Over HTTP', categoryId: 1 }) });
+    expect(created.status).toBe(201);
+    expect(execFileSync(petstore, ['pets', 'add', '--name', 'From the CLI', '--category-id', '2', '--json'], { cwd: work, env, encoding: 'utf8' })).toBe(
+      '{"id":2,"name":"From the CLI","categoryId":2}\n',
+    );
+    expect(execFileSync(petstore, ['pets', 'list', '--json'], { cwd: work, env, encoding: 'utf8' })).toBe(
+      '{"id":1,"name":"Over HTTP","categoryId":1}\n{"id":2,"name":"From the CLI","categoryId":2}\n',
+    );
+    expect(await (await fetch(`${base}/v1/pets`, { headers })).json()).toEqual([
+      { id: 1, name: 'Over HTTP', categoryId: 1 },
+      { id: 2, name: 'From the CLI', categoryId: 2 },
+    ]);
+    expect(existsSync(join(work, 'data/petstore.db'))).toBe(true);
+
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(service.logLines().find((line) => line.msg === 'stopped')).toMatchObject({ outcome: 'drained' });
+  });
+});
