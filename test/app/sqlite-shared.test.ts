@@ -112,6 +112,6 @@ describe('one SQLite file shared by processes', () => {
     const service = startService({ STORAGE: 'sqlite', SQLITE_PATH: folder.path('notes.txt'), API_KEYS: KEY });
     services.push(service);
     expect(await service.exited).toBe(1);
-    expect(service.output()).toBe(`petstore: failed to start: SQLITE_PATH ${folder.path('notes.txt')} cannot be used: file is not a database\n`);
+    expect(service.output()).toBe(`petstore: failed to start: SQLITE_PATH ${folder.path('notes.txt')} is not a SQLite database; move that file away or choose another path\n`);
   });
 });
