@@ -40,7 +40,7 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
 const SQLITE_NOTADB = 26;
 
 /** What a person does about a path the process may not write, by the file system's error code. */
-const WRITE_REFUSALS: Readonly<Record<string, string>> = {
+const WRITE_REFUSALS: Readonly<Partial<Record<string, string>>> = {
   EROFS: 'is on a read-only file system; point it at a writable place, such as a mounted volume',
   EACCES: 'cannot be written by this user (permission denied)',
   EPERM: 'cannot be written by this user (permission denied)',
@@ -62,13 +62,18 @@ function whyUnusable(path: string, error: unknown): string {
 function whyUnwritable(path: string): string | undefined {
   let existing = path;
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
-  if (existing !== path && !statSync(existing).isDirectory()) return WRITE_REFUSALS.ENOTDIR;
+  if (existing !== path && !statSync(existing).isDirectory()) return writeRefusal('ENOTDIR');
   try {
     accessSync(existing, constants.W_OK);
     return undefined;
   } catch (refusal) {
-    return WRITE_REFUSALS[(refusal as NodeJS.ErrnoException).code ?? ''];
+    return writeRefusal((refusal as NodeJS.ErrnoException).code);
   }
+}
+
+/** Why a path cannot be written, in words a person acts on, for the file system's error code; undefined for another error. */
+export function writeRefusal(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : WRITE_REFUSALS[code];
 }
 
 /**

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { migrate, openSqliteDatabase, SqliteOpenError } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { migrate, openSqliteDatabase, SqliteOpenError, writeRefusal } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
@@ -228,5 +228,16 @@ describe('SQLite storage specifics', () => {
     } finally {
       folder.remove();
     }
+  });
+
+  it.each([
+    ['EROFS', 'is on a read-only file system; point it at a writable place, such as a mounted volume'],
+    ['EACCES', 'cannot be written by this user (permission denied)'],
+    ['EPERM', 'cannot be written by this user (permission denied)'],
+    ['ENOTDIR', 'cannot be created: part of its folder path is a file'],
+    ['EIO', undefined],
+    [undefined, undefined],
+  ])('says why a path cannot be written for %s, in words a person acts on', (code, words) => {
+    expect(writeRefusal(code)).toBe(words);
   });
 });
