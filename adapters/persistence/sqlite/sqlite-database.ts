@@ -18,14 +18,9 @@ export class SqliteOpenError extends Error {
  * date. Any failure is a SqliteOpenError naming the path.
  */
 export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }: SqliteOptions): DatabaseSync {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    const reason = whyUnwritable(path) ?? `cannot be created: its folder cannot be made (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
-    throw new SqliteOpenError(path, reason, { cause: error });
-  }
   let db: DatabaseSync | undefined;
   try {
+    mkdirSync(dirname(path), { recursive: true });
     db = new DatabaseSync(path, { timeout: busyTimeoutMs });
     db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
     migrate(db);
@@ -40,12 +35,12 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
 const SQLITE_NOTADB = 26;
 
 /** What a person does about a path the process may not write, by the file system's error code. */
-const WRITE_REFUSALS: Readonly<Partial<Record<string, string>>> = {
-  EROFS: 'is on a read-only file system; point it at a writable place, such as a mounted volume',
-  EACCES: 'cannot be written by this user (permission denied)',
-  EPERM: 'cannot be written by this user (permission denied)',
-  ENOTDIR: 'cannot be created: part of its folder path is a file',
-};
+const WRITE_REFUSALS: ReadonlyMap<string | undefined, string> = new Map([
+  ['EROFS', 'is on a read-only file system; point it at a writable place, such as a mounted volume'],
+  ['EACCES', 'cannot be written by this user (permission denied)'],
+  ['EPERM', 'cannot be written by this user (permission denied)'],
+  ['ENOTDIR', 'cannot be created: part of its folder path is a file'],
+]);
 
 /**
  * SQLite says only "unable to open database file" for most of what can be wrong; the file system
@@ -58,22 +53,20 @@ function whyUnusable(path: string, error: unknown): string {
   return whyUnwritable(path) ?? `cannot be used: ${(error as Error).message}`;
 }
 
-/** Why this process cannot write at `path`, asked of the nearest part of it that exists; undefined when it can. */
-function whyUnwritable(path: string): string | undefined {
-  let existing = path;
-  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
-  if (existing !== path && !statSync(existing).isDirectory()) return writeRefusal('ENOTDIR');
-  try {
-    accessSync(existing, constants.W_OK);
-    return undefined;
-  } catch (refusal) {
-    return writeRefusal((refusal as NodeJS.ErrnoException).code);
+/**
+ * Why this process cannot write at `path`, asked of the path and, while they do not exist yet, of
+ * the folders above it; undefined when it can, or when the reason has no words here.
+ */
+export function whyUnwritable(path: string, access: (path: string, mode: number) => void = accessSync): string | undefined {
+  for (let candidate = path; ; candidate = dirname(candidate)) {
+    try {
+      access(candidate, constants.W_OK);
+      return undefined;
+    } catch (refusal) {
+      const { code } = refusal as NodeJS.ErrnoException;
+      if (code !== 'ENOENT' || dirname(candidate) === candidate) return WRITE_REFUSALS.get(code);
+    }
   }
-}
-
-/** Why a path cannot be written, in words a person acts on, for the file system's error code; undefined for another error. */
-export function writeRefusal(code: string | undefined): string | undefined {
-  return code === undefined ? undefined : WRITE_REFUSALS[code];
 }
 
 /**

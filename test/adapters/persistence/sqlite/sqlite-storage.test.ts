@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { migrate, openSqliteDatabase, SqliteOpenError, writeRefusal } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { migrate, openSqliteDatabase, SqliteOpenError, whyUnwritable } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
@@ -230,14 +230,33 @@ describe('SQLite storage specifics', () => {
     }
   });
 
-  it.each([
-    ['EROFS', 'is on a read-only file system; point it at a writable place, such as a mounted volume'],
-    ['EACCES', 'cannot be written by this user (permission denied)'],
-    ['EPERM', 'cannot be written by this user (permission denied)'],
-    ['ENOTDIR', 'cannot be created: part of its folder path is a file'],
-    ['EIO', undefined],
-    [undefined, undefined],
-  ])('says why a path cannot be written for %s, in words a person acts on', (code, words) => {
-    expect(writeRefusal(code)).toBe(words);
+  describe('why a path cannot be written, in words a person acts on', () => {
+    /** The file system's answer to a write check, by path: a refusal's code, or nothing when it may be written. */
+    const fileSystem = (answers: Record<string, string | undefined>) => (path: string) => {
+      const code = path in answers ? answers[path] : 'ENOENT';
+      if (code !== undefined) throw Object.assign(new Error(code), { code });
+    };
+
+    it.each([
+      ['EROFS', 'is on a read-only file system; point it at a writable place, such as a mounted volume'],
+      ['EACCES', 'cannot be written by this user (permission denied)'],
+      ['EPERM', 'cannot be written by this user (permission denied)'],
+      ['ENOTDIR', 'cannot be created: part of its folder path is a file'],
+      ['EIO', undefined],
+    ])('names %s where the path itself is refused', (code, words) => {
+      expect(whyUnwritable('/srv/pets.db', fileSystem({ '/srv/pets.db': code }))).toBe(words);
+    });
+
+    it('asks the nearest folder that exists about a file and folders not made yet', () => {
+      expect(whyUnwritable('/ro/data/pets.db', fileSystem({ '/ro': 'EROFS' }))).toBe(
+        'is on a read-only file system; point it at a writable place, such as a mounted volume',
+      );
+      expect(whyUnwritable('/srv/data/pets.db', fileSystem({ '/srv': undefined }))).toBeUndefined();
+      expect(whyUnwritable('/srv/pets.db', fileSystem({ '/srv/pets.db': undefined, '/srv': 'EROFS' }))).toBeUndefined();
+    });
+
+    it('stops at the root when nothing on the way exists', () => {
+      expect(whyUnwritable('/a/b.db', fileSystem({}))).toBeUndefined();
+    });
   });
 });
