@@ -21,10 +21,10 @@ export function sendRaw(port: number, request: string | Buffer, { head = false, 
       socket.destroy();
       reject(new Error(`no complete answer within ${timeoutMs} ms to ${JSON.stringify(request.toString().slice(0, 80))}`));
     }, timeoutMs);
-    const finish = (response: RawResponse | undefined) => {
+    const finish = (parsed: (RawResponse & { length: number }) | undefined) => {
       clearTimeout(timer);
       socket.destroy();
-      resolve(response);
+      resolve(parsed && { status: parsed.status, headers: parsed.headers, body: parsed.body });
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
@@ -38,12 +38,43 @@ export function sendRaw(port: number, request: string | Buffer, { head = false, 
   });
 }
 
-/** The final response in `bytes` once it is complete (by Content-Length, or no body for HEAD). */
-function parseResponse(bytes: Buffer, head: boolean): RawResponse | undefined {
+/**
+ * Sends `request` over a fresh connection, half-closes it, and reads every response until the server
+ * closes: for pipelined requests, and bytes after a complete request.
+ */
+export function sendRawReadingAll(port: number, request: string | Buffer, { timeoutMs = 5_000 } = {}): Promise<RawResponse[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server did not close within ${timeoutMs} ms after ${JSON.stringify(request.toString().slice(0, 80))}`));
+    }, timeoutMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const responses: RawResponse[] = [];
+      let rest = Buffer.concat(chunks);
+      for (let response = parseResponse(rest, false); response !== undefined; response = parseResponse(rest, false)) {
+        responses.push({ status: response.status, headers: response.headers, body: response.body });
+        rest = rest.subarray(response.length);
+      }
+      resolve(responses);
+    });
+    socket.end(request);
+  });
+}
+
+/** The final response in `bytes` once it is complete (by Content-Length, or no body for HEAD), and how many bytes it took. */
+function parseResponse(bytes: Buffer, head: boolean): (RawResponse & { length: number }) | undefined {
   const end = bytes.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   // An interim answer (100 Continue) comes before the final one.
-  if (/^HTTP\/1\.[01] 1\d\d /.test(bytes.subarray(0, 13).toString('latin1'))) return parseResponse(bytes.subarray(end + 4), head);
+  if (/^HTTP\/1\.[01] 1\d\d /.test(bytes.subarray(0, 13).toString('latin1'))) {
+    const final = parseResponse(bytes.subarray(end + 4), head);
+    return final && { ...final, length: end + 4 + final.length };
+  }
   const [statusLine = '', ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {
@@ -53,7 +84,7 @@ function parseResponse(bytes: Buffer, head: boolean): RawResponse | undefined {
   const length = head ? 0 : Number(headers['content-length'] ?? 0);
   const body = bytes.subarray(end + 4);
   if (body.length < length) return undefined;
-  return { status: Number(statusLine.split(' ')[1]), headers, body: body.subarray(0, length).toString('utf8') };
+  return { status: Number(statusLine.split(' ')[1]), headers, body: body.subarray(0, length).toString('utf8'), length: end + 4 + length };
 }
 
 /** A request with the given head lines; `Connection: close` so the server never waits for another. */

@@ -14,21 +14,43 @@ const PARSER_REFUSALS: ReadonlyMap<string, { code: ErrorCode; message: string }>
   ['ERR_HTTP_REQUEST_TIMEOUT', { code: 'request_timeout', message: 'The request did not arrive in time' }],
 ]);
 const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP/1.1' } as const;
-/** A request line in its three parts (RFC 9112 §3): a method token, a target, a version. */
-const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r?\n/;
+/** A request line in its three parts (RFC 9112 §3): a method token, a target, a version; ended by CRLF. */
+const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/(?<version>[0-9]\.[0-9])\r\n/;
+const TOKEN_CHARACTER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
+const VERSIONS_SPOKEN: ReadonlySet<string | undefined> = new Set(['1.0', '1.1']);
+
+/** What Node's parser hands a `clientError` listener about where it stopped. */
+export type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
+
+/**
+ * Where the request the parser refused begins in the packet, which may hold requests before it. A
+ * method is refused within its token, so the request begins where the token does; anything else is
+ * refused within a line, which begins after the line end before the byte where the parser stopped.
+ */
+function failedRequestStart(packet: string, { code, bytesParsed = 0 }: ParserError): number {
+  const stoppedAt = Math.min(bytesParsed, packet.length);
+  if (code !== 'HPE_INVALID_METHOD') return packet.lastIndexOf('\n', stoppedAt - 2) + 1;
+  let start = stoppedAt;
+  while (start > 0 && TOKEN_CHARACTER.test(packet.charAt(start - 1))) start -= 1;
+  return start;
+}
 
 /**
  * Node's parser names a method or version it does not know, but also a request line it could not
- * split; only a well-formed line earns 501 (RFC 9110 §15.6.2) or 505 (§15.6.6), the rest is malformed.
+ * split or whose line ends are wrong; only a well-formed line earns 501 (RFC 9110 §15.6.2) or 505
+ * (§15.6.6), judged where the parser stopped, not at the start of the packet; the rest is malformed.
  */
-function refusalOf(error: Error & { code?: string; rawPacket?: Buffer }): { code: ErrorCode; message: string } {
+function refusalOf(error: ParserError): { code: ErrorCode; message: string } {
   const known = PARSER_REFUSALS.get(error.code ?? '');
   if (known !== undefined) return known;
-  const wellFormed = REQUEST_LINE.test(error.rawPacket?.toString('latin1') ?? '');
-  if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
+  const packet = error.rawPacket?.toString('latin1') ?? '';
+  const line = REQUEST_LINE.exec(packet.slice(failedRequestStart(packet, error)));
+  if (line !== null && error.code === 'HPE_INVALID_METHOD') {
     return { code: 'not_implemented', message: 'The method is not one this server implements; the API answers GET, HEAD, POST and OPTIONS' };
   }
-  if (wellFormed && error.code === 'HPE_INVALID_VERSION') return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
+  if (line !== null && error.code === 'HPE_INVALID_VERSION' && !VERSIONS_SPOKEN.has(line.groups?.version)) {
+    return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
+  }
   return MALFORMED;
 }
 
@@ -37,12 +59,38 @@ function refusalOf(error: Error & { code?: string; rawPacket?: Buffer }): { code
  * and Node would answer it with a bare status. This answers with the Error body and the headers
  * of every other answer, then closes the connection, whose byte stream can no longer be trusted.
  */
-export function answerClientErrors(logger: HttpLogger): (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => void {
+export function answerClientErrors(logger: HttpLogger): (error: ParserError, socket: Duplex) => void {
+  /** Sockets whose refusal waits for an earlier answer: the parser reports each later chunk on them again. */
+  const waiting = new WeakSet<Duplex>();
   return function answerUnparsableRequest(error, socket) {
-    // Node's own rule: nothing can be written to a client that is gone or mid-way through
-    // receiving another answer (a pipelined request after it); the socket is just closed.
+    if (waiting.has(socket)) return;
+    // Nothing can be written to a client that is gone; the socket is just closed.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
     const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent === true) {
+    if (answering == null || answering.writableFinished) {
+      refuse(error, socket);
+    } else if (answering.req.complete) {
+      // The refused bytes follow a whole request still being answered (pipelining): its answer goes
+      // out first and whole, as the client reads answers in order, and the refusal after it.
+      waiting.add(socket);
+      answering.once('close', () => {
+        refuse(error, socket);
+      });
+    } else if (answering.headersSent) {
+      // The refused request is the one being answered (its body broke off): half an answer is out,
+      // and a second cannot follow it. Node's own rule: the socket is just closed.
+      socket.destroy();
+    } else {
+      refuse(error, socket);
+    }
+  };
+
+  function refuse(error: ParserError, socket: Duplex): void {
+    // The earlier answer may have closed the connection (Connection: close), or the client left.
+    if (!socket.writable) {
       socket.destroy();
       return;
     }
@@ -61,5 +109,5 @@ export function answerClientErrors(logger: HttpLogger): (error: Error & { code?:
     const head = `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}\r\n${headers.map(([name, value]) => `${name as string}: ${value as string}\r\n`).join('')}\r\n`;
     socket.end(head + body);
     logger.info({ requestId, status: apiError.status, parserError: error.code }, 'request refused by the HTTP parser');
-  };
+  }
 }

@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { expectDocumented } from '../../support/openapi-check.js';
-import { rawRequest, sendRaw, type RawResponse } from '../../support/raw-http.js';
+import { rawRequest, sendRaw, sendRawReadingAll, type RawResponse } from '../../support/raw-http.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -103,6 +104,77 @@ describe('requests Node\'s HTTP parser refuses are answered with the Error body'
   it('answers 413 payload_too_large for a huge chunk extension', async () => {
     const request = `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;ext=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`;
     await expectErrorAnswer(await send(request), 413, 'payload_too_large');
+  });
+
+  it.each([
+    ['TRACE with bare LF line ends', 'TRACE /v1/pets/1 HTTP/1.1\nHost: x\n\n'],
+    ['GET with a bare LF after the request line', `GET /v1/pets HTTP/1.1\nHost: x\r\n${AUTH}\r\n\r\n`],
+    ['HTTP/1.0 with bare LF line ends', 'GET /v1/pets HTTP/1.0\n\n'],
+    ['a CR alone after the request line', 'GET /v1/pets HTTP/1.1\rHost: x\r\n\r\n'],
+    ['an unknown method with bare LF line ends', 'FOO /v1/pets HTTP/1.1\nHost: x\n\n'],
+    ['an unspoken version with bare LF line ends', 'GET /v1/pets HTTP/3.0\nHost: x\n\n'],
+  ])('answers 400 bad_request, not 501 or 505, to a request whose fault is its line ends: %s', async (_case, request) => {
+    await expectErrorAnswer(await send(request), 400, 'bad_request');
+  });
+
+  const CREATE_WITH_NO_BODY = `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n`;
+  const answersTo = (request: string) => sendRawReadingAll(Number(new URL(api.baseUrl).port), request);
+
+  it('answers bytes after a complete request that are not a request with 400 bad_request, judged where the parser stopped', async () => {
+    const answers = await answersTo(`${CREATE_WITH_NO_BODY}[]`);
+    expect(answers.map(({ status }) => status)).toEqual([400, 400]);
+    expect(JSON.parse(answers[1]!.body)).toMatchObject({ code: 'bad_request' });
+    const afterABody = await answersTo(CREATE_WITH_NO_BODY.replace('Content-Length: 0', 'Content-Length: 2') + '[][]');
+    expect(afterABody.map(({ status, body }) => [status, (JSON.parse(body) as { code: string }).code])).toEqual([[400, 'invalid_body'], [400, 'bad_request']]);
+  });
+
+  it('answers a create sent before bytes that are not a request first and whole, then refuses the bytes', async () => {
+    const body = '{"name":"Rex","categoryId":1}';
+    const answers = await answersTo(`${CREATE_WITH_NO_BODY.replace('Content-Length: 0', `Content-Length: ${body.length}`)}${body}[]`);
+    expect(answers.map(({ status }) => status)).toEqual([201, 400]);
+    expect(JSON.parse(answers[0]!.body)).toEqual({ id: 1, name: 'Rex', categoryId: 1 });
+    expect(JSON.parse(answers[1]!.body)).toMatchObject({ code: 'bad_request' });
+    expect(await countPets(api)).toBe(1);
+  });
+
+  it('answers a well-formed request line after a complete request by its own method and version: 501, 505', async () => {
+    const unknownMethod = await answersTo(`${CREATE_WITH_NO_BODY.replace('Content-Length: 0', 'Content-Length: 2')}[]FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(unknownMethod.map(({ status }) => status)).toEqual([400, 501]);
+    const unspokenVersion = await answersTo(`${CREATE_WITH_NO_BODY}GET /v1/pets HTTP/3.0\r\nHost: x\r\n\r\n`);
+    expect(unspokenVersion.map(({ status }) => status)).toEqual([400, 505]);
+  });
+
+  it('judges only the line ends when they are all that is wrong (fast-check)', async () => {
+    // Each draw is one connection; 60 cover every method, version and line end drawn from these few.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'TRACE', 'FOO', 'get'),
+        fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/1.2', 'HTTP/3.0'),
+        fc.constantFrom('\n', '\r', '\r\r\n', '\n\r'),
+        fc.constantFrom('\r\n', '\n'),
+        async (method, version, requestLineEnd, headerLineEnd) => {
+          const response = await send(`${method} /v1/pets ${version}${requestLineEnd}Host: x${headerLineEnd}${AUTH}${headerLineEnd}${headerLineEnd}`);
+          expect([response.status, (JSON.parse(response.body) as { code: string }).code]).toEqual([400, 'bad_request']);
+        },
+      ),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+
+  it('never answers 501 or 505 to bytes after a complete request that cannot start a request line (fast-check)', async () => {
+    // What follows a request: nothing or a line end, a byte no method can start with, then anything.
+    const notARequest = fc
+      .tuple(fc.constantFrom('', '\r\n', '\n'), fc.constantFrom(...'[]{}()<>@,;:"/?= \t\x00\x7f\xff'), fc.string({ maxLength: 40 }))
+      .map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(notARequest, async (trailing) => {
+        const answers = await answersTo(CREATE_WITH_NO_BODY + trailing);
+        expect(answers.at(-1)?.status).toBe(400);
+        expect(answers.map(({ status }) => status)).not.toContain(501);
+        expect(answers.map(({ status }) => status)).not.toContain(505);
+      }),
+      { numRuns: 80, seed: 40 },
+    );
   });
 
   it('logs each refusal with the request id it answered with', async () => {
