@@ -164,7 +164,7 @@ describe('requests Node\'s HTTP parser refuses are answered with the Error body'
   it('never answers 501 or 505 to bytes after a complete request that cannot start a request line (fast-check)', async () => {
     // What follows a request: nothing or a line end, a byte no method can start with, then anything.
     const notARequest = fc
-      .tuple(fc.constantFrom('', '\r\n', '\n'), fc.constantFrom(...'[]{}()<>@,;:"/?= \t\x00\x7f\xff'), fc.string({ maxLength: 40 }))
+      .tuple(fc.constantFrom('', '\r\n', '\n'), fc.constantFrom('[', ']', '{', '}', '(', ')', '<', '>', '@', ',', ';', ':', '"', '/', '?', '=', ' ', '\t', '\x00', '\x7f', '\xff'), fc.string({ maxLength: 40 }))
       .map((parts) => parts.join(''));
     await fc.assert(
       fc.asyncProperty(notARequest, async (trailing) => {
