@@ -57,3 +57,20 @@ export function mongoPerTest(): { fixture: MongoFixture; client: MongoClient } {
   });
   return current;
 }
+
+/** MongoDB's code for a command the server does not have. */
+const COMMAND_NOT_FOUND = 59;
+
+/**
+ * Whether the server has a command, asked by running it with no arguments: only "no such command"
+ * says no. For a test that meets a test server's documented limit, never MongoDB's: it then skips
+ * with one line naming what is missing.
+ */
+export async function serverCan(client: MongoClient, command: string): Promise<boolean> {
+  try {
+    await client.db('admin').command({ [command]: 1 });
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code !== COMMAND_NOT_FOUND;
+  }
+}

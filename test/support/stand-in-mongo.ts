@@ -11,7 +11,7 @@ interface IndexSpec {
 
 /**
  * A stand-in for a MongoDB database, for the operations the pet repository and the idempotency
- * store make on the request path (`insertOne`, `findOne`, `findOneAndUpdate` and `updateOne` with
+ * store make on the request path (`insertOne`, `findOne` with a sort on one numeric field, `findOneAndUpdate` and `updateOne` with
  * `$set`, `$unset`, `$inc`, `$max` and upsert, `deleteOne`, `createIndexes`, `ping`), with MongoDB's
  * documented semantics: an upsert inserts the filter's equality fields plus the update, a unique
  * index (and `_id`) refuses a second document with E11000, a unique index skips documents without
@@ -93,9 +93,11 @@ function standInCollection() {
       const document = upsertOrUpdate(filter, update, options.upsert === true);
       return document === undefined ? null : structuredClone(document);
     },
-    async findOne(filter: Filter, { projection = {} }: { projection?: Record<string, number> } = {}) {
+    async findOne(filter: Filter, { projection = {}, sort = {} }: { projection?: Record<string, number>; sort?: Record<string, 1 | -1> } = {}) {
       await turn();
-      const document = documents.find((candidate) => matches(candidate, filter));
+      const [field, direction = 1] = Object.entries(sort)[0] ?? [];
+      const ordered = field === undefined ? documents : [...documents].sort((a, b) => direction * ((valueAt(a, field) as number) - (valueAt(b, field) as number)));
+      const document = ordered.find((candidate) => matches(candidate, filter));
       return document === undefined ? null : projected(document, projection);
     },
     async deleteOne(filter: Filter) {

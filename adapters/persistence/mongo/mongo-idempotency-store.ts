@@ -49,14 +49,27 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     await translateStorageErrors(() => this.records.createIndexes(IDEMPOTENCY_INDEXES.map((index) => ({ ...index }))));
   }
 
-  claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
-    return this.bounded(async () => {
-      for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
-        const outcome = await this.tryClaim(key, fingerprint);
-        if (outcome !== undefined) return outcome;
-      }
-      throw new Error('the idempotency key changed hands on every attempt to claim it');
-    });
+  /**
+   * A claim that fails (a timeout after its upsert was sent) may have landed all the same, under a
+   * token only this call knows; left there, it would answer every retry 409 until its lease ran out.
+   * So its tokens are released in the background: a record that holds one is this call's own.
+   */
+  async claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
+    const sent: string[] = [];
+    try {
+      return await this.bounded(async () => {
+        for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
+          const token = randomUUID();
+          sent.push(token);
+          const outcome = await this.tryClaim(key, fingerprint, token);
+          if (outcome !== undefined) return outcome;
+        }
+        throw new Error('the idempotency key changed hands on every attempt to claim it');
+      });
+    } catch (error) {
+      for (const token of sent) this.records.deleteOne(claimFilter({ key, token })).catch(() => undefined);
+      throw error;
+    }
   }
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
@@ -76,11 +89,10 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   /** The outcome, or undefined when the live record seen by the upsert was gone by the time it was read. */
-  private async tryClaim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome | undefined> {
+  private async tryClaim(key: IdempotencyKey, fingerprint: string, token: string): Promise<ClaimOutcome | undefined> {
     // One reading of the clock: the lease runs from the moment the lapsed records are judged by.
     const nowMs = this.now();
     const now = new Date(nowMs);
-    const token = randomUUID();
     try {
       await this.records.updateOne(lapsedRecordFilter(key, now), claimUpdate(fingerprint, token, new Date(nowMs + this.retention.leaseMs)), {
         upsert: true,

@@ -29,6 +29,9 @@ import { isDuplicateKey, translateStorageErrors } from './storage-errors.js';
 
 /** A key can lapse or change hands between the insert and the read; a few tries settle it. */
 const ADD_ONCE_ATTEMPTS = 3;
+const NEWEST_FIRST = { _id: -1 } as const;
+/** An id found taken raises the counter past every pet, so the next try settles it unless another instance raced it. */
+const ADD_ATTEMPTS = 5;
 
 /**
  * Keeps pets in MongoDB. Ids come from one counter document incremented atomically in the
@@ -55,12 +58,23 @@ export class MongoPetRepository implements PetRepository, PetRestore {
     await translateStorageErrors(() => this.pets.createIndexes([STATUS_ID_INDEX, ORIGIN_INDEX]));
   }
 
+  /**
+   * An id can be taken already when the counter is behind the pets (a restore or a migration made by
+   * hand): the insert is refused on `_id`, and is tried again past the highest id. A retried write is
+   * never refused on its own `_id`: MongoDB deduplicates the driver's retryable writes itself.
+   */
   add(newPet: NewPet): Promise<Pet> {
     return this.bounded(async () => {
-      const id = await this.nextId();
-      const document = toPetDocument(id, newPet);
-      await this.pets.insertOne(document);
-      return toPet(document);
+      for (let attempt = 1; ; attempt += 1) {
+        const document = toPetDocument(await this.nextId(), newPet);
+        try {
+          await this.pets.insertOne(document);
+          return toPet(document);
+        } catch (error) {
+          if (!isDuplicateKey(error) || attempt === ADD_ATTEMPTS) throw error;
+        }
+        await this.raiseCounterPastPets();
+      }
     });
   }
 
@@ -80,7 +94,11 @@ export class MongoPetRepository implements PetRepository, PetRestore {
           if (!isDuplicateKey(error)) throw error;
         }
         const earlier = await this.pets.findOne(filter, { projection: ORIGIN_PROJECTION });
-        if (earlier === null) continue;
+        if (earlier === null) {
+          // Refused on its id, or the key's pet went in between: past every pet, the next id is free.
+          await this.raiseCounterPastPets();
+          continue;
+        }
         // The driver retries a write whose answer was lost; the refused retry then names our own insert.
         if (earlier._id === document._id) return { pet: toPet(earlier), added: true };
         const keptUntil = earlier.origin?.keptUntil.getTime() ?? 0;
@@ -148,6 +166,12 @@ export class MongoPetRepository implements PetRepository, PetRestore {
     const counter = await this.upsertCounter({ $inc: { seq: 1 } });
     if (counter === null) throw new Error('the id counter was not returned');
     return counter.seq;
+  }
+
+  /** Raises the id counter to the highest id a pet holds, so that the next id is free. */
+  private async raiseCounterPastPets(): Promise<void> {
+    const highest = await this.pets.findOne({}, { sort: NEWEST_FIRST, projection: { _id: 1 } });
+    if (highest !== null) await this.upsertCounter(counterRaisedTo(highest._id));
   }
 
   private async upsertCounter(update: UpdateFilter<CounterDocument>): Promise<CounterDocument | null> {

@@ -1,9 +1,9 @@
-import { MongoNetworkError, MongoServerError } from 'mongodb';
+import { MongoNetworkError, MongoServerError, type Collection } from 'mongodb';
 import { describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetOrigin } from '../../../../core/idempotency.js';
 import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo-pet-repository.js';
-import { PETS_COLLECTION } from '../../../../adapters/persistence/mongo/pet-documents.js';
+import { PETS_COLLECTION, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
 import { standInDb } from '../../../support/stand-in-mongo.js';
 
 const origin = (key: string, claimedAt = 1_000, keptUntil = 2_000): PetOrigin => ({ key: { client: 'c', key }, claimedAt, keptUntil });
@@ -79,3 +79,36 @@ describe('MongoPetRepository.addOnce without a server', () => {
     expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({ pet: { id: 1, name: 'Rex', categoryId: 1 }, added: false });
   });
 });
+
+describe('MongoPetRepository when the id counter is behind the pets (a restore made by hand), without a server', () => {
+  async function behindByThree() {
+    const over = await repositoryOverStandIn();
+    const pets = over.pets as unknown as Collection<PetDocument>;
+    for (const id of [1, 2, 3]) await pets.insertOne({ _id: id, name: `Restored ${id}`, categoryId: 1 });
+    return over;
+  }
+
+  it('adds under the next free id instead of failing on a taken one', async () => {
+    const { repository, stored } = await behindByThree();
+    expect(await repository.add({ name: 'Rex', categoryId: 1 })).toEqual({ id: 4, name: 'Rex', categoryId: 1 });
+    expect(await repository.add({ name: 'Max', categoryId: 1 })).toEqual({ id: 5, name: 'Max', categoryId: 1 });
+    expect(stored().map(({ _id }) => _id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('adds a keyed pet under the next free id too, once', async () => {
+    const { repository, stored } = await behindByThree();
+    const first = await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'));
+    expect(first).toEqual({ pet: { id: 4, name: 'Rex', categoryId: 1 }, added: true });
+    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({ pet: first.pet, added: false });
+    expect(stored()).toHaveLength(4);
+  });
+
+  it('gives up with the refusal after five ids found taken in a row', async () => {
+    const { repository, pets } = await repositoryOverStandIn();
+    const refusal = new MongoServerError({ message: 'E11000 duplicate key error on _id', code: 11000 });
+    const insertOne = vi.spyOn(pets, 'insertOne').mockRejectedValue(refusal);
+    await expect(repository.add({ name: 'Rex', categoryId: 1 })).rejects.toBe(refusal);
+    expect(insertOne).toHaveBeenCalledTimes(5);
+  });
+});
+

@@ -91,6 +91,24 @@ describe('MongoIdempotencyStore without a server', () => {
     expect(updateOne).toHaveBeenCalledTimes(3);
   });
 
+  it('releases a claim whose answer was lost, so that a retry need not wait out its lease', async () => {
+    const db = standInDb();
+    const store = new MongoIdempotencyStore(db, idempotencyRetention());
+    await store.ensureIndexes();
+    const records = db.collection(IDEMPOTENCY_COLLECTION);
+    const updateOne = records.updateOne.bind(records);
+    // The claim lands, and its answer is lost on the way back.
+    vi.spyOn(records, 'updateOne').mockImplementationOnce(async (...args: Parameters<typeof updateOne>) => {
+      await updateOne(...args);
+      throw new MongoNetworkError('connection reset');
+    });
+    await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
+    await vi.waitFor(() => {
+      expect(db.documentsOf(IDEMPOTENCY_COLLECTION)).toEqual([]);
+    });
+    expect((await store.claim({ client: 'c', key: 'k' }, 'fp')).state).toBe('claimed');
+  });
+
   it('passes on any other write error, an outage as StorageUnavailable', async () => {
     const db = standInDb();
     const store = new MongoIdempotencyStore(db, idempotencyRetention());

@@ -15,6 +15,7 @@ import { closedPort, TcpProxy } from '../../../support/tcp-proxy.js';
 /** Requests must answer within this, or the test fails: a hang is the defect under test. */
 const ANSWER_WITHIN_MS = 5000;
 const STORAGE_TIMEOUT_MS = 500;
+const LEASE_MS = 2000;
 
 let client: MongoClient | undefined;
 let api: TestApi | undefined;
@@ -98,7 +99,9 @@ describe.skipIf(noMongo)('MongoDB frozen or lagging behind a proxy', () => {
     database = `petstore_faults_${randomUUID().slice(0, 8)}`;
     client = createMongoClient(`mongodb://127.0.0.1:${started.port}/?directConnection=true`, STORAGE_TIMEOUT_MS);
     const repository = new MongoPetRepository(client.db(database), STORAGE_TIMEOUT_MS);
-    const idempotencyStore = new MongoIdempotencyStore(client.db(database), idempotencyRetention(), { callTimeoutMs: STORAGE_TIMEOUT_MS });
+    // A claim whose answer was lost, and whose release could not be sent either, holds its key until
+    // its lease ends; a short lease lets the retries below meet that end.
+    const idempotencyStore = new MongoIdempotencyStore(client.db(database), { ...idempotencyRetention(), leaseMs: LEASE_MS }, { callTimeoutMs: STORAGE_TIMEOUT_MS });
     await repository.ensureIndexes();
     await idempotencyStore.ensureIndexes();
     api = await startTestApi({ repository, idempotencyStore });
@@ -150,12 +153,14 @@ describe.skipIf(noMongo)('MongoDB frozen or lagging behind a proxy', () => {
     const statuses: number[] = [];
     const ids = await Promise.all(
       Array.from({ length: keys }, async (_, index) => {
+        // A retry is the same request: the same key and the same pet, every time.
+        const pet = JSON.stringify(aNewPet({ name: `Lagging ${index}` }));
         for (let attempt = 0; attempt < 100; attempt += 1) {
           if (attempt === 10) lagging.delayReplies(0);
           const response = await api!.request('/v1/pets', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `lag-${index}` },
-            body: JSON.stringify(aNewPet()),
+            body: pet,
             signal: AbortSignal.timeout(ANSWER_WITHIN_MS * 2),
           });
           statuses.push(response.status);
