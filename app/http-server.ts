@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { answerClientErrors } from '../adapters/http/errors/client-error.js';
 import type { HttpLogger } from '../adapters/http/http-logger.js';
+import { gracefulShutdown } from './server-shutdown.js';
 
 /**
  * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a
@@ -20,9 +21,10 @@ export interface RunningServer {
   /**
    * Shuts the server down without resetting a request a client has sent. For `drainMs` it goes on
    * serving, old connections and new, each response closing its connection (`Connection: close`), so
-   * keep-alive clients move to new connections elsewhere; then it stops accepting, closes the idle
-   * connections left and lets requests in flight finish. Whatever is still open `limitMs` later is
-   * forced shut.
+   * keep-alive clients move to new connections elsewhere; then it lets the connections it has settle,
+   * stops accepting, answers what arrives on them with `Connection: close`, closes those that stay
+   * idle and lets requests in flight finish (see server-shutdown.ts). Whatever is still open
+   * `limitMs` later is forced shut.
    */
   close(limitMs: number, drainMs?: number): Promise<'drained' | 'forced'>;
 }
@@ -45,18 +47,7 @@ export async function listen(app: Koa, { port, host, logger }: { port: number; h
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
 
-  // Once closing, every response not yet started tells its client to drop the connection,
-  // so keep-alive sockets drain instead of lingering until the client's own timeout.
-  let closing = false;
-  const inFlight = new Set<ServerResponse>();
-  const dropConnectionAfter = (response: ServerResponse) => {
-    if (!response.headersSent) response.setHeader('Connection', 'close');
-  };
-  server.on('request', (_request, response: ServerResponse) => {
-    if (closing) { dropConnectionAfter(response); return; }
-    inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
-  });
+  const shutdown = gracefulShutdown(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -69,22 +60,6 @@ export async function listen(app: Koa, { port, host, logger }: { port: number; h
   return {
     server,
     address: server.address() as AddressInfo,
-    async close(limitMs, drainMs = 0) {
-      closing = true;
-      inFlight.forEach(dropConnectionAfter);
-      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      return new Promise((resolve) => {
-        const force = setTimeout(() => {
-          server.closeAllConnections();
-          resolve('forced');
-        }, limitMs);
-        force.unref();
-        // Stops listening and closes the connections with no request on them; the rest close as their responses end.
-        server.close(() => {
-          clearTimeout(force);
-          resolve('drained');
-        });
-      });
-    },
+    close: (limitMs, drainMs) => shutdown.close(limitMs, drainMs),
   };
 }
