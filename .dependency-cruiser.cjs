@@ -34,6 +34,13 @@ module.exports = {
       to: { path: '^adapters/persistence/' },
     },
     {
+      name: 'the-test-kit-knows-only-the-core',
+      comment: 'testing/ (petstore/testing) holds the port contracts: it may import core/ and vitest, nothing of the adapters or the app.',
+      severity: 'error',
+      from: { path: '^testing/' },
+      to: { pathNot: ['^testing/', '^core/', 'node_modules/vitest/'] },
+    },
+    {
       name: 'no-unresolvable-imports',
       severity: 'error',
       from: {},

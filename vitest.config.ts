@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -25,6 +25,8 @@ class SlowFoldersFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Another project's tests, run against the packed package by test/install/library-consumer.test.ts.
+    exclude: [...configDefaults.exclude, 'test/install/consumer/**'],
     environment: 'node',
     testTimeout: 20_000,
     // Threads start faster than forks, and vitest's default of one worker fewer than the cores leaves a

@@ -1,13 +1,6 @@
-import type Koa from 'koa';
 import { StorageUnavailable } from '../core/errors.js';
-import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs-routes.js';
-import type { Shutdown } from '../adapters/http/routes/health-routes.js';
-import { resolveApiKeys } from './api-keys.js';
-import { ConfigError, loadConfig } from './config.js';
-import { createContainer } from './container.js';
-import { listen } from './http-server.js';
-import { createLogger } from './logging/logger.js';
-import { TOKENS } from './tokens.js';
+import { ConfigError } from './config.js';
+import { startService } from './service.js';
 
 /** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */
 export const EXIT_FORCED = 124;
@@ -25,49 +18,19 @@ export class StartupFailure extends Error {
  * Resolves with the exit code once it has stopped: 0 drained, 124 requests cut at SHUTDOWN_TIMEOUT.
  */
 export async function serve(env: Record<string, string | undefined>): Promise<number> {
+  let service;
   try {
-    return await serveUntilSignalled(env);
+    service = await startService({ settings: env });
   } catch (error) {
     throw startupFailure(error);
   }
-}
-
-async function serveUntilSignalled(env: Record<string, string | undefined>): Promise<number> {
-  const config = loadConfig(env);
-  const logger = createLogger(config);
-  const keys = resolveApiKeys(config);
-
-  const container = createContainer(config, logger, keys);
-  const app = await container.getAsync<Koa>(TOKENS.HttpApp);
-  const running = await listen(app, { port: config.port, host: config.host, logger });
-  const metricsServer = config.metrics && config.metricsPort !== undefined
-    ? await listen(await container.getAsync<Koa>(TOKENS.MetricsApp), { port: config.metricsPort, host: config.host, logger })
-    : undefined;
-
-  const { address, port } = running.address;
-  const origin = `http://${running.address.family === 'IPv6' ? `[${address}]` : address}:${port}`;
-  logger.info({ host: address, port, storage: config.storage.kind, docs: `${origin}${DOCS_PATH}`, openapi: `${origin}${OPENAPI_PATH}` }, 'petstore listening');
-  if (metricsServer) logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
-  if (keys.generatedKey !== undefined) {
-    // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in production.
-    logger.warn(
-      { apiKey: keys.generatedKey },
-      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
-    );
-  }
-
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
-  container.get<Shutdown>(TOKENS.Shutdown).begin();
   // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
   // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
-  const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
-  logger.info({ signal, graceMs }, 'shutting down: finishing in-flight requests');
-  const [outcome] = await Promise.all([running.close(config.shutdownTimeoutMs, graceMs), metricsServer?.close(config.shutdownTimeoutMs, graceMs)]);
-  await container.unbindAllAsync();
-  logger.info({ outcome }, 'stopped');
+  const outcome = await service.close(signal === 'SIGTERM' ? undefined : 0);
   return outcome === 'drained' ? 0 : EXIT_FORCED;
 }
 

@@ -5,7 +5,7 @@ import type { NewPet, Pet, PetId } from './pet.js';
 
 /**
  * Where pets are kept. Every implementation must pass the one contract suite in
- * test/contracts/, so callers can rely on the same behaviour whatever the storage.
+ * testing/ (petstore/testing), so callers can rely on the same behaviour whatever the storage.
  */
 export interface PetRepository {
   /** Stores the pet under a new id, greater than every id handed out before. */
@@ -27,7 +27,7 @@ export interface PetRepository {
 
 /**
  * Remembers which requests were made under which idempotency key, and what came of them.
- * Every implementation must pass the contract suite in test/contracts/.
+ * Every implementation must pass the contract suite in testing/ (petstore/testing).
  */
 export interface IdempotencyStore {
   /**
@@ -43,7 +43,7 @@ export interface IdempotencyStore {
 
 /**
  * Storing pets under the ids they already have: what restoring a backup needs. In the catalogue
- * storage hands out ids; only a restore writes ids of its own. The contract suite in test/contracts/
+ * storage hands out ids; only a restore writes ids of its own. The contract suite in testing/
  * holds every adapter to it.
  */
 export interface PetRestore {

@@ -25,8 +25,8 @@ describe('the package, packed and installed on a clean prefix', () => {
 
   beforeAll(() => {
     mkdirSync(work);
-    // `npm pack` builds first (prepack); the build is incremental, so after `npm test`'s own it compiles nothing.
-    const report = execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH }, stdio: 'pipe' });
+    // `npm test` has built dist/ (a test checks the build is up to date), so the pack runs no build of its own.
+    const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH }, stdio: 'pipe' });
     packed = (JSON.parse(report) as { files: PackedFile[] }[])[0]?.files ?? [];
     const tarball = join(scratch, `${MANIFEST.name}-${MANIFEST.version}.tgz`);
     execFileSync('npm', ['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
@@ -41,10 +41,10 @@ describe('the package, packed and installed on a clean prefix', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('holds only what runs: the compiled modules, the README, the licence and package.json', () => {
+  it('holds only what runs and its types: the compiled modules and their declarations, the README, the changelog, the licence', () => {
     const paths = packed.map(({ path }) => path);
-    expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
-    expect(paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js'))).toEqual([]);
+    expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
+    expect(paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js') && !path.endsWith('.d.ts'))).toEqual([]);
     expect(paths).toContain('dist/app/cli.js');
     expect(paths.filter((path) => /^dist\/(test|scripts)\//.test(path))).toEqual([]);
   });

@@ -1,9 +1,2 @@
-import type { NewPet } from '../../core/pet.js';
-
-let sequence = 0;
-
-/** A valid NewPet; override only what the test is about. */
-export function aNewPet(overrides: Partial<NewPet> = {}): NewPet {
-  sequence += 1;
-  return { name: `Rex ${sequence}`, categoryId: 1, ...overrides };
-}
+// The kit's builder: one home for what a valid NewPet looks like in a test.
+export { aNewPet } from '../../testing/fixtures.js';

@@ -23,11 +23,11 @@ export interface MongoFixture extends StorageFixture {
 }
 
 /** The Mongo repository and idempotency store over a database of their own, dropped again by dispose(). */
-export async function mongoStorageFixture({ now }: StorageFixtureOptions = {}): Promise<MongoFixture> {
+export async function mongoStorageFixture({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): Promise<MongoFixture> {
   const databaseName = `petstore_test_${randomUUID().slice(0, 8)}`;
   const client = createMongoClient(mongoUri(), 5000);
   const repository = new MongoPetRepository(client.db(databaseName));
-  const idempotencyStore = new MongoIdempotencyStore(client.db(databaseName), idempotencyRetention(), { now });
+  const idempotencyStore = new MongoIdempotencyStore(client.db(databaseName), retention, { now });
   await repository.ensureIndexes();
   await idempotencyStore.ensureIndexes();
   return {

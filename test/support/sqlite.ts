@@ -23,7 +23,7 @@ export function sqliteFolder(): { path: (name?: string) => string; remove: () =>
 }
 
 /** Both SQLite adapters over a new database file, in a folder removed on dispose. */
-export function sqliteStorageFixture({ now }: StorageFixtureOptions = {}): Promise<StorageFixture & { db: DatabaseSync; file: string; repository: SqlitePetRepository }> {
+export function sqliteStorageFixture({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): Promise<StorageFixture & { db: DatabaseSync; file: string; repository: SqlitePetRepository }> {
   const folder = sqliteFolder();
   const file = folder.path();
   const db = openSqliteDatabase(file, SQLITE_DEFAULTS);
@@ -31,7 +31,7 @@ export function sqliteStorageFixture({ now }: StorageFixtureOptions = {}): Promi
     db,
     file,
     repository: new SqlitePetRepository(db),
-    idempotencyStore: new SqliteIdempotencyStore(db, idempotencyRetention(), { now }),
+    idempotencyStore: new SqliteIdempotencyStore(db, retention, { now }),
     dispose: () => {
       if (db.isOpen) db.close();
       folder.remove();

@@ -2,7 +2,7 @@ import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from '../../core/idempo
 import type { IdempotencyStore } from '../../core/ports.js';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { loadConfig } from '../../app/config.js';
-import type { RepositoryFixture } from '../contracts/pet-repository.contract.js';
+import type { RepositoryFixture } from '../../testing/fixtures.js';
 
 export interface StorageFixture extends RepositoryFixture {
   readonly idempotencyStore: IdempotencyStore;
@@ -11,6 +11,8 @@ export interface StorageFixture extends RepositoryFixture {
 export interface StorageFixtureOptions {
   /** The idempotency store's clock, in milliseconds; tests move it instead of waiting. */
   readonly now?: (() => number) | undefined;
+  /** How long the idempotency store keeps outcomes and claims; the service's defaults unless given. */
+  readonly retention?: IdempotencyRetention | undefined;
 }
 
 /** What the service runs with by default: the configured TTL and the core's lease. */
@@ -18,6 +20,6 @@ export function idempotencyRetention(): IdempotencyRetention {
   return { ttlMs: loadConfig({}).idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
 }
 
-export function inMemoryIdempotencyStore({ now }: StorageFixtureOptions = {}): InMemoryIdempotencyStore {
-  return new InMemoryIdempotencyStore({ ...idempotencyRetention(), maxKeysPerClient: loadConfig({}).idempotency.maxKeysPerClient, now });
+export function inMemoryIdempotencyStore({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): InMemoryIdempotencyStore {
+  return new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: loadConfig({}).idempotency.maxKeysPerClient, now });
 }

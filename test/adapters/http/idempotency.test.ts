@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Pet } from '../../../core/pet.js';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { manualClock } from '../../contracts/idempotency-store.contract.js';
+import { manualClock } from '../../../testing/index.js';
 import { countPets, expectError, OTHER_TEST_KEY, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { heldRepository } from '../../support/held-repository.js';
 import { openApiAjv } from '../../support/openapi-validator.js';

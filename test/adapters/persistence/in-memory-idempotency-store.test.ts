@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../../../core/pet.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
-import { describeIdempotencyStoreContract } from '../../contracts/idempotency-store.contract.js';
+import { describeIdempotencyStoreContract } from '../../../testing/index.js';
 import { idempotencyRetention, inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
 
 describeIdempotencyStoreContract('InMemoryIdempotencyStore', (options) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { describePetRepositoryContract } from '../../contracts/pet-repository.contract.js';
-import { describePetRestoreContract } from '../../contracts/pet-restore.contract.js';
+import { describePetRepositoryContract } from '../../../testing/index.js';
+import { describePetRestoreContract } from '../../../testing/index.js';
 import { aNewPet } from '../../support/builders.js';
 
 describePetRepositoryContract('InMemoryPetRepository', () =>

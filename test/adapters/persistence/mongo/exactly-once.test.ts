@@ -4,7 +4,7 @@ import { MongoIdempotencyStore } from '../../../../adapters/persistence/mongo/mo
 import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo-pet-repository.js';
 import { IDEMPOTENCY_COLLECTION } from '../../../../adapters/persistence/mongo/idempotency-documents.js';
 import { COUNTERS_COLLECTION, PETS_COLLECTION } from '../../../../adapters/persistence/mongo/pet-documents.js';
-import { manualClock } from '../../../contracts/idempotency-store.contract.js';
+import { manualClock } from '../../../../testing/index.js';
 import { startTestApi, type TestApi } from '../../../support/api-harness.js';
 import { standInDb } from '../../../support/stand-in-mongo.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';

@@ -12,7 +12,7 @@ import {
 } from '../../../../adapters/persistence/mongo/idempotency-documents.js';
 import { MongoIdempotencyStore } from '../../../../adapters/persistence/mongo/mongo-idempotency-store.js';
 import { keyFilter } from '../../../../adapters/persistence/mongo/pet-documents.js';
-import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
+import { describeIdempotencyStoreContract } from '../../../../testing/index.js';
 import { mongoPerTest, mongoStorageFixture, mongoUri, noMongo } from '../../../support/mongo.js';
 import { standInDb } from '../../../support/stand-in-mongo.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
@@ -58,8 +58,8 @@ describe('idempotency documents', () => {
 
 describe('MongoIdempotencyStore without a server', () => {
   // The store's own logic (claim, the retry of a claim, tokens, expiry) over a stand-in collection.
-  describeIdempotencyStoreContract('MongoIdempotencyStore over a stand-in collection', async ({ now }) => {
-    const store = new MongoIdempotencyStore(standInDb(), idempotencyRetention(), { now });
+  describeIdempotencyStoreContract('MongoIdempotencyStore over a stand-in collection', async ({ now, retention }) => {
+    const store = new MongoIdempotencyStore(standInDb(), retention, { now });
     await store.ensureIndexes();
     return { idempotencyStore: store, dispose: () => Promise.resolve() };
   });

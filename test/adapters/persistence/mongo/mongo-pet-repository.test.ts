@@ -3,8 +3,8 @@ import { PET_STATUSES } from '../../../../core/pet.js';
 import { describe, expect, it } from 'vitest';
 import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo-pet-repository.js';
 import { ID_ORDER, ORIGIN_INDEX, pageFilter, PETS_COLLECTION, STATUS_ID_INDEX, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
-import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
-import { describePetRestoreContract } from '../../../contracts/pet-restore.contract.js';
+import { describePetRepositoryContract } from '../../../../testing/index.js';
+import { describePetRestoreContract } from '../../../../testing/index.js';
 import { aNewPet } from '../../../support/builders.js';
 import { mongoPerTest, mongoStorageFixture, mongoUri, noMongo, serverCan } from '../../../support/mongo.js';
 

@@ -5,7 +5,7 @@ import { CreatePetOnce } from '../../../../core/use-cases/create-pet-once.js';
 import { openSqliteDatabase } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { SqliteIdempotencyStore } from '../../../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
-import { manualClock } from '../../../contracts/idempotency-store.contract.js';
+import { manualClock } from '../../../../testing/index.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../../../support/sqlite.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
 

@@ -7,13 +7,13 @@ import { migrate, openSqliteDatabase, SqliteOpenError, whyUnwritable } from '../
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
-import { describeIdempotencyStoreContract } from '../../../contracts/idempotency-store.contract.js';
-import { describePetRepositoryContract } from '../../../contracts/pet-repository.contract.js';
-import { describePetRestoreContract } from '../../../contracts/pet-restore.contract.js';
+import { describeIdempotencyStoreContract } from '../../../../testing/index.js';
+import { describePetRepositoryContract } from '../../../../testing/index.js';
+import { describePetRestoreContract } from '../../../../testing/index.js';
 import { aNewPet } from '../../../support/builders.js';
 import { SQLITE_DEFAULTS, sqliteFolder, sqliteStorageFixture } from '../../../support/sqlite.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
-import { manualClock } from '../../../contracts/idempotency-store.contract.js';
+import { manualClock } from '../../../../testing/index.js';
 
 describePetRepositoryContract('SqlitePetRepository', () => sqliteStorageFixture());
 describePetRestoreContract('SqlitePetRepository', () => sqliteStorageFixture());

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pet } from '../../core/pet.js';
-import { RestoreConflict } from '../../core/errors.js';
-import type { PetRepository, PetRestore } from '../../core/ports.js';
-
-export interface RestoreFixture {
-  readonly repository: PetRepository & PetRestore;
-  dispose(): Promise<void>;
-}
+import type { Pet } from '../core/pet.js';
+import { RestoreConflict } from '../core/errors.js';
+import type { PetRepository, PetRestore } from '../core/ports.js';
+import type { RestoreFixture } from './fixtures.js';
 
 const pet = (id: number, fields: Partial<Pet> = {}): Pet => ({ id, name: `Pet ${id}`, categoryId: id % 3, ...fields });
 

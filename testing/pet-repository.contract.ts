@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PetStatus } from '../../core/pet.js';
-import type { PetRepository } from '../../core/ports.js';
-import { aNewPet } from '../support/builders.js';
-
-export interface RepositoryFixture {
-  readonly repository: PetRepository;
-  /** Releases whatever the fixture holds (a database, a connection). */
-  dispose(): Promise<void>;
-}
+import type { PetStatus } from '../core/pet.js';
+import type { PetRepository } from '../core/ports.js';
+import { aNewPet, type RepositoryFixture } from './fixtures.js';
 
 /**
  * What every PetRepository must do. Each storage adapter runs this same suite, so

@@ -1,33 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey } from '../../core/idempotency.js';
-import type { Pet } from '../../core/pet.js';
-import type { IdempotencyStore } from '../../core/ports.js';
-import { idempotencyRetention, type StorageFixture, type StorageFixtureOptions } from '../support/storage-fixture.js';
+import { IN_FLIGHT_LEASE_MS, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey, type IdempotencyRetention } from '../core/idempotency.js';
+import type { Pet } from '../core/pet.js';
+import type { IdempotencyStore } from '../core/ports.js';
+import { manualClock, type IdempotencyFixture, type IdempotencyFixtureOptions } from './fixtures.js';
 
-export type IdempotencyFixture = Pick<StorageFixture, 'idempotencyStore' | 'dispose'>;
-
-/** A clock the test moves by hand, starting now. */
-export function manualClock(): { now: () => number; advance: (ms: number) => void } {
-  let time = Date.now();
-  return { now: () => time, advance: (ms) => void (time += ms) };
-}
+/** The retention the store under test is given: a day's outcomes, the core's lease. */
+const RETENTION: IdempotencyRetention = { ttlMs: 24 * 60 * 60 * 1000, leaseMs: IN_FLIGHT_LEASE_MS };
 
 /**
  * What every IdempotencyStore must do. Each storage runs this same suite, so the rule
  * "one key, one outcome" holds whichever store keeps the keys.
  */
-export function describeIdempotencyStoreContract(name: string, createFixture: (options: StorageFixtureOptions) => Promise<IdempotencyFixture>): void {
+export function describeIdempotencyStoreContract(name: string, createFixture: (options: IdempotencyFixtureOptions) => Promise<IdempotencyFixture>): void {
   describe(`${name} honours the IdempotencyStore contract`, () => {
     let fixture: IdempotencyFixture;
     let store: IdempotencyStore;
     let clock: ReturnType<typeof manualClock>;
-    const { ttlMs, leaseMs } = idempotencyRetention();
+    const { ttlMs, leaseMs } = RETENTION;
     const key: IdempotencyKey = { client: 'client-a', key: 'key-1' };
     const pet: Pet = { id: 7, name: 'Rex', categoryId: 2, status: 'sold' };
 
     beforeEach(async () => {
       clock = manualClock();
-      fixture = await createFixture({ now: clock.now });
+      fixture = await createFixture({ now: clock.now, retention: RETENTION });
       store = fixture.idempotencyStore;
     });
     afterEach(async () => {

@@ -1,0 +1,15 @@
+// `petstore`: the domain, for any host. Pets and their rules, paging, idempotency, backups, the
+// errors with their codes, the ports storage fills, and the use cases. Nothing here loads a framework,
+// a driver or a validation library.
+export * from './pet.js';
+export * from './paging.js';
+export * from './idempotency.js';
+export * from './backup.js';
+export * from './errors.js';
+export type * from './ports.js';
+export * from './use-cases/list-pets.js';
+export * from './use-cases/create-pet.js';
+export * from './use-cases/create-pet-once.js';
+export * from './use-cases/get-pet.js';
+export * from './use-cases/import-pets.js';
+export * from './use-cases/export-pets.js';
