@@ -47,5 +47,9 @@ function startupFailure(error: unknown): StartupFailure {
       { cause: error },
     );
   }
+  if (error instanceof Error && error.name.startsWith('Mongo')) {
+    // The driver's words may quote the connection string, credentials included.
+    return new StartupFailure(`failed to start: MONGODB_URI cannot be used (${error.name}); check it`, { cause: error });
+  }
   return new StartupFailure(`failed to start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }

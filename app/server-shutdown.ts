@@ -37,10 +37,17 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
   const dropConnectionAfter = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader('Connection', 'close');
   };
+  /** Once stopping, and a request has had time to arrive: connections left without one are closed. */
+  let idleMayClose = false;
   server.on('request', (_request, response: ServerResponse) => {
     if (phase === 'draining' || phase === 'stopping') dropConnectionAfter(response);
     inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
+    response.once('close', () => {
+      inFlight.delete(response);
+      // An answer begun before the stopping leaves its kept-alive connection idle: it is closed now,
+      // not when its keep-alive ends, past the shutdown's limit.
+      if (idleMayClose) server.closeIdleConnections();
+    });
   });
 
   return {
@@ -64,11 +71,14 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
           // also close at once those with no request read yet, whose request may be on its way.
           NetServer.prototype.close.call(server, () => {
             clearTimeout(force);
+            // http.Server's own close, now that nothing is open, only stops its timeout checks.
+            server.close(() => undefined);
             resolve('drained');
           });
           // The connections that carry no request once one has had time to arrive are closed; every
           // other closes after its answer.
           setTimeout(() => {
+            idleMayClose = true;
             server.closeIdleConnections();
           }, Math.min(FIRST_REQUEST_WAIT_MS, limitMs)).unref();
         });

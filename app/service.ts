@@ -88,17 +88,20 @@ export async function startService({ settings = {}, storage }: ServiceOptions = 
     );
   }
 
+  const stop = async (graceMs: number) => {
+    container.get<Shutdown>(TOKENS.Shutdown).begin();
+    logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
+    const [outcome] = await Promise.all([server.close(config.shutdownTimeoutMs, graceMs), metricsServer?.close(config.shutdownTimeoutMs, graceMs)]);
+    await container.unbindAllAsync();
+    logger.info({ outcome }, 'stopped');
+    return outcome;
+  };
+  // One shutdown, however many times it is asked for (a second signal, a second caller).
+  let stopped: Promise<'drained' | 'forced'> | undefined;
   return {
     url,
     address: server.address,
     apiKey: keys.generatedKey,
-    async close(graceMs = config.shutdownGraceMs) {
-      container.get<Shutdown>(TOKENS.Shutdown).begin();
-      logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
-      const [outcome] = await Promise.all([server.close(config.shutdownTimeoutMs, graceMs), metricsServer?.close(config.shutdownTimeoutMs, graceMs)]);
-      await container.unbindAllAsync();
-      logger.info({ outcome }, 'stopped');
-      return outcome;
-    },
+    close: (graceMs = config.shutdownGraceMs) => (stopped ??= stop(graceMs)),
   };
 }

@@ -16,7 +16,7 @@ afterEach(async () => {
   service = undefined;
 });
 
-/** Whether this machine lets a process mount a read-only file system in a namespace of its own. */
+/** Whether the kernel lets this process mount a read-only file system in a namespace of its own. */
 function canMountReadOnly(): boolean {
   return spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs -o ro none /mnt'], { stdio: 'ignore' }).status === 0;
 }

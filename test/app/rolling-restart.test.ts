@@ -79,7 +79,7 @@ describe('a rolling restart under keep-alive load', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const signalledAt = performance.now();
     service.child.kill('SIGTERM');
-    // Once the service has taken the signal (not before: a probe may overtake it on a busy machine).
+    // Once the service has taken the signal: a probe sent at once may overtake it.
     await service.waitForLog('shutting down: finishing in-flight requests');
     const readiness = await send(new Agent(), port, 'GET', '/readyz');
     drainingSeen = true;

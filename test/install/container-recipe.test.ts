@@ -33,10 +33,10 @@ function folderSize(path: string): number {
 }
 
 /**
- * No container engine runs on the machines this is tested on. Each install and start step of the
- * Dockerfile runs here instead, outside a container: the runtime stage's install and command, and its
- * health check, on the dist/ that the build stage's two commands (`npm ci`, `npm run build`) make.
- * What only an engine does (the base image, the user, the volume, the ownership of /data) is not run.
+ * Each install and start step of the Dockerfile, run outside a container: the runtime stage's install
+ * and command, and its health check, on the dist/ that the build stage's two commands (`npm ci`,
+ * `npm run build`) make. What only a container engine does (the base image, the user, the volume, the
+ * ownership of /data) is not run.
  */
 describe('the container recipe, each step run outside a container', () => {
   const runtime = stage('runtime');
@@ -82,7 +82,7 @@ describe('the container recipe, each step run outside a container', () => {
   it('starts with its command and settings, answers its health check, and drains on SIGTERM with exit 0', async () => {
     const settings = Object.fromEntries([...(arguments_('ENV', runtime)[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value.replace(/^\/data\//, `${data}/`)]));
     const [program = '', ...args] = execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`);
-    // `docker run -e API_KEYS=...`; port 0 rather than the image's 8080, which this machine may be using.
+    // `docker run -e API_KEYS=...`; port 0 rather than the image's 8080, which another program may hold.
     const env = { PATH, ...settings, API_KEYS: 'image-key', PORT: '0', SHUTDOWN_GRACE: '1s' };
     service = watchProcess(spawn(program, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }));
     const listening = await service.waitForLog('petstore listening');

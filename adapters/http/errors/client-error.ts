@@ -73,10 +73,10 @@ export function answerClientErrors(logger: HttpLogger): (error: ParserError, soc
     if (answering == null || answering.writableFinished) {
       refuse(error, socket);
     } else if (answering.req.complete) {
-      // The refused bytes follow a whole request still being answered (pipelining): its answer goes
-      // out first and whole, as the client reads answers in order, and the refusal after it.
+      // The refused bytes follow whole requests still being answered (pipelining): their answers go
+      // out first and whole, as the client reads answers in order, and the refusal after them.
       waiting.add(socket);
-      answering.once('close', () => {
+      afterEarlierAnswers(socket, () => {
         refuse(error, socket);
       });
     } else if (answering.headersSent) {
@@ -87,6 +87,18 @@ export function answerClientErrors(logger: HttpLogger): (error: ParserError, soc
       refuse(error, socket);
     }
   };
+
+  /** Calls `then` once no answer is pending on the socket: each answer, when it ends, hands the socket to the next. */
+  function afterEarlierAnswers(socket: Duplex, then: () => void): void {
+    const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (answering == null || answering.writableFinished) {
+      then();
+      return;
+    }
+    answering.once('close', () => {
+      afterEarlierAnswers(socket, then);
+    });
+  }
 
   function refuse(error: ParserError, socket: Duplex): void {
     // The earlier answer may have closed the connection (Connection: close), or the client left.

@@ -52,24 +52,33 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   /**
    * A claim that fails (a timeout after its upsert was sent) may have landed all the same, under a
    * token only this call knows; left there, it would answer every retry 409 until its lease ran out.
-   * So its tokens are released in the background: a record that holds one is this call's own.
+   * So once its last attempt has settled, its tokens are released: a record that holds one is its own.
    */
   async claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
     const sent: string[] = [];
+    let given = false;
+    let attempts: Promise<ClaimOutcome> | undefined;
     try {
-      return await this.bounded(async () => {
-        for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
-          const token = randomUUID();
-          sent.push(token);
-          const outcome = await this.tryClaim(key, fingerprint, token);
-          if (outcome !== undefined) return outcome;
-        }
-        throw new Error('the idempotency key changed hands on every attempt to claim it');
-      });
+      return await this.bounded(() => (attempts = this.claimAttempts(key, fingerprint, sent, () => given)));
     } catch (error) {
-      for (const token of sent) this.records.deleteOne(claimFilter({ key, token })).catch(() => undefined);
+      given = true;
+      const release = () => {
+        for (const token of sent) this.records.deleteOne(claimFilter({ key, token })).catch(() => undefined);
+      };
+      void (attempts ?? Promise.resolve()).then(release, release);
       throw error;
     }
+  }
+
+  /** Up to CLAIM_ATTEMPTS tries, each under a new token put in `sent` before its upsert; none after the call was given up. */
+  private async claimAttempts(key: IdempotencyKey, fingerprint: string, sent: string[], givenUp: () => boolean): Promise<ClaimOutcome> {
+    for (let attempt = 1; attempt <= CLAIM_ATTEMPTS && !givenUp(); attempt += 1) {
+      const token = randomUUID();
+      sent.push(token);
+      const outcome = await this.tryClaim(key, fingerprint, token);
+      if (outcome !== undefined) return outcome;
+    }
+    throw new Error('the idempotency key changed hands on every attempt to claim it');
   }
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {

@@ -4,7 +4,7 @@ import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { RestoreConflict } from '../../../core/errors.js';
+import { RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
 import {
   COUNTERS_COLLECTION,
   counterRaisedTo,
@@ -71,7 +71,9 @@ export class MongoPetRepository implements PetRepository, PetRestore {
           await this.pets.insertOne(document);
           return toPet(document);
         } catch (error) {
-          if (!isDuplicateKey(error) || attempt === ADD_ATTEMPTS) throw error;
+          if (!isDuplicateKey(error)) throw error;
+          // Ids taken as fast as the counter is raised: a storage that cannot serve now, to retry, never a 500.
+          if (attempt === ADD_ATTEMPTS) throw new StorageUnavailable({ cause: error });
         }
         await this.raiseCounterPastPets();
       }

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.js';
@@ -47,10 +47,11 @@ const WRITE_REFUSALS: ReadonlyMap<string | undefined, string> = new Map([
  * tells which it is, in words a person acts on.
  */
 function whyUnusable(path: string, error: unknown): string {
-  if (existsSync(path) && statSync(path).isDirectory()) return 'is a folder; give the path of a database file in it';
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) return 'is a folder; give the path of a database file in it';
   // The low byte of an extended result code is its primary code.
   if (((error as { errcode?: number }).errcode ?? 0) % 256 === SQLITE_NOTADB) return 'is not a SQLite database; move that file away or choose another path';
-  return whyUnwritable(path) ?? `cannot be used: ${(error as Error).message}`;
+  // SQLite writes beside the file too (its -wal and -shm files): the folder must be writable as well.
+  return whyUnwritable(path) ?? whyUnwritable(dirname(path)) ?? `cannot be used: ${(error as Error).message}`;
 }
 
 /**

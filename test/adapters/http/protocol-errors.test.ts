@@ -137,6 +137,21 @@ describe('requests Node\'s HTTP parser refuses are answered with the Error body'
     expect(await countPets(api)).toBe(1);
   });
 
+  it('answers every create pipelined before bytes that are not a request, in order, then refuses the bytes', async () => {
+    const create = (name: string) => {
+      const body = JSON.stringify({ name, categoryId: 1 });
+      return `${CREATE_WITH_NO_BODY.replace('Content-Length: 0', `Content-Length: ${body.length}`)}${body}`;
+    };
+    const answers = await answersTo(`${create('Rex')}${create('Max')}${create('Kit')}[]`);
+    expect(answers.map(({ status, body }) => [status, (JSON.parse(body) as { name?: string; code?: string }).name ?? (JSON.parse(body) as { code: string }).code])).toEqual([
+      [201, 'Rex'],
+      [201, 'Max'],
+      [201, 'Kit'],
+      [400, 'bad_request'],
+    ]);
+    expect(await countPets(api)).toBe(3);
+  });
+
   it('answers a well-formed request line after a complete request by its own method and version: 501, 505', async () => {
     const unknownMethod = await answersTo(`${CREATE_WITH_NO_BODY.replace('Content-Length: 0', 'Content-Length: 2')}[]FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(unknownMethod.map(({ status }) => status)).toEqual([400, 501]);

@@ -103,11 +103,11 @@ describe('MongoPetRepository when the id counter is behind the pets (a restore m
     expect(stored()).toHaveLength(4);
   });
 
-  it('gives up with the refusal after five ids found taken in a row', async () => {
+  it('gives up as a storage that cannot serve now (503, never 500) after five ids found taken in a row', async () => {
     const { repository, pets } = await repositoryOverStandIn();
     const refusal = new MongoServerError({ message: 'E11000 duplicate key error on _id', code: 11000 });
     const insertOne = vi.spyOn(pets, 'insertOne').mockRejectedValue(refusal);
-    await expect(repository.add({ name: 'Rex', categoryId: 1 })).rejects.toBe(refusal);
+    await expect(repository.add({ name: 'Rex', categoryId: 1 })).rejects.toMatchObject({ code: 'storage_unavailable', cause: refusal });
     expect(insertOne).toHaveBeenCalledTimes(5);
   });
 });
