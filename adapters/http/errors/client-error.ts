@@ -15,9 +15,8 @@ const PARSER_REFUSALS: ReadonlyMap<string, { code: ErrorCode; message: string }>
 ]);
 const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP/1.1' } as const;
 /** A request line in its three parts (RFC 9112 §3): a method token, a target, a version; ended by CRLF. */
-const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/(?<version>[0-9]\.[0-9])\r\n/;
+const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r\n/;
 const TOKEN_CHARACTER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
-const VERSIONS_SPOKEN: ReadonlySet<string | undefined> = new Set(['1.0', '1.1']);
 
 /** What Node's parser hands a `clientError` listener about where it stopped. */
 export type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
@@ -44,13 +43,11 @@ function refusalOf(error: ParserError): { code: ErrorCode; message: string } {
   const known = PARSER_REFUSALS.get(error.code ?? '');
   if (known !== undefined) return known;
   const packet = error.rawPacket?.toString('latin1') ?? '';
-  const line = REQUEST_LINE.exec(packet.slice(failedRequestStart(packet, error)));
-  if (line !== null && error.code === 'HPE_INVALID_METHOD') {
+  const wellFormed = REQUEST_LINE.test(packet.slice(failedRequestStart(packet, error)));
+  if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
     return { code: 'not_implemented', message: 'The method is not one this server implements; the API answers GET, HEAD, POST and OPTIONS' };
   }
-  if (line !== null && error.code === 'HPE_INVALID_VERSION' && !VERSIONS_SPOKEN.has(line.groups?.version)) {
-    return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
-  }
+  if (wellFormed && error.code === 'HPE_INVALID_VERSION') return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
   return MALFORMED;
 }
 
