@@ -1,3 +1,4 @@
+import { Help } from 'commander';
 import * as v from 'valibot';
 import { ENVIRONMENT, type SettingName } from './config.js';
 
@@ -78,6 +79,10 @@ export function settingsTable(): string {
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
+/** Commander's own wrapping, as its help uses, at any width: lines break at spaces, within `width`. */
+const help = Object.assign(new Help(), { minWidthToWrap: 0 });
+const wrap = (text: string, width: number): string[] => help.boxWrap(text, width).split('\n');
+
 /** The same rows for a terminal (`serve --help`), each meaning wrapped to `columns`. */
 export function settingsHelp(columns = 80): string {
   const plain = (text: string) => text.replaceAll('`', '');
@@ -89,18 +94,4 @@ export function settingsHelp(columns = 80): string {
   });
   const heading = wrap('Settings, read from the environment and from a .env file in the working directory (the environment wins):', columns);
   return `${[...heading, ...blocks].join('\n')}\n`;
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
-    }
-  }
-  return [...lines, line];
 }
