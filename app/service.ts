@@ -2,10 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
-import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs-routes.js';
 import type { Shutdown } from '../adapters/http/routes/health-routes.js';
-import { IN_FLIGHT_LEASE_MS } from '../core/idempotency.js';
 import { resolveApiKeys } from './api-keys.js';
 import { loadConfig } from './config.js';
 
@@ -14,6 +12,7 @@ import { createContainer } from './container.js';
 import { listen, type RunningServer } from './http-server.js';
 import { createLogger } from './logging/logger.js';
 import { TOKENS } from './tokens.js';
+import { inMemoryIdempotencyStore } from './use-case-container.js';
 
 export interface ServiceOptions {
   /**
@@ -55,10 +54,8 @@ export async function startService({ settings = {}, storage }: ServiceOptions = 
   const keys = resolveApiKeys(config);
   const container = createContainer(config, logger, keys);
   if (storage !== undefined) {
-    const idempotency = storage.idempotency
-      ?? new InMemoryIdempotencyStore({ ttlMs: config.idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS, maxKeysPerClient: config.idempotency.maxKeysPerClient });
     container.rebind<PetRepository & PetRestore>(TOKENS.PetRepository).toConstantValue(storage.pets);
-    container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(idempotency);
+    container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(storage.idempotency ?? inMemoryIdempotencyStore(config.idempotency));
   }
 
   let running: RunningServer | undefined;

@@ -17,7 +17,7 @@ import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-m
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
 import type { ApiKeys } from './api-keys.js';
-import type { AppConfig } from './config.js';
+import type { AppConfig, IdempotencyConfig } from './config.js';
 import { TOKENS } from './tokens.js';
 
 /**
@@ -102,6 +102,11 @@ export const storageAdapters = {
   },
 };
 
+/** Idempotency keys in this process's memory, kept as the settings say, held for the core's lease. */
+export function inMemoryIdempotencyStore({ ttlMs, maxKeysPerClient }: IdempotencyConfig): InMemoryIdempotencyStore {
+  return new InMemoryIdempotencyStore({ ttlMs, leaseMs: IN_FLIGHT_LEASE_MS, maxKeysPerClient });
+}
+
 function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {
   const retention = { ttlMs: idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
   switch (storage.kind) {
@@ -109,7 +114,7 @@ function bindStorage(container: Container, { storage, idempotency }: Pick<AppCon
       container.bind<PetStorage>(TOKENS.PetRepository).toResolvedValue(() => new InMemoryPetRepository());
       container
         .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
-        .toResolvedValue(() => new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: idempotency.maxKeysPerClient }));
+        .toResolvedValue(() => inMemoryIdempotencyStore(idempotency));
       return;
     case 'sqlite':
       container
