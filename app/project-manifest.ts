@@ -10,6 +10,14 @@ export interface ProjectManifest {
  * clone, from dist/app/, or from an installed package.
  */
 export function projectManifest(): ProjectManifest {
+  manifest ??= readNearestManifest();
+  return manifest;
+}
+
+/** Read once a process: the Node check and the version both ask for it. */
+let manifest: ProjectManifest | undefined;
+
+function readNearestManifest(): ProjectManifest {
   for (let folder = new URL('.', import.meta.url); ; folder = new URL('..', folder)) {
     const candidate = new URL('package.json', folder);
     if (existsSync(candidate)) return JSON.parse(readFileSync(candidate, 'utf8')) as ProjectManifest;
