@@ -18,6 +18,12 @@ const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP
 const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r\n/;
 const TOKEN_CHARACTER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
 
+/** The answer Node is writing on a socket, if one is not finished yet. */
+function pendingAnswer(socket: Duplex): ServerResponse | undefined {
+  const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return answering == null || answering.writableFinished ? undefined : answering;
+}
+
 /** What Node's parser hands a `clientError` listener about where it stopped. */
 export type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
 
@@ -66,35 +72,30 @@ export function answerClientErrors(logger: HttpLogger): (error: ParserError, soc
       socket.destroy();
       return;
     }
-    const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (answering == null || answering.writableFinished) {
+    const answering = pendingAnswer(socket);
+    if (answering === undefined || (!answering.req.complete && !answering.headersSent)) {
       refuse(error, socket);
-    } else if (answering.req.complete) {
-      // The refused bytes follow whole requests still being answered (pipelining): their answers go
-      // out first and whole, as the client reads answers in order, and the refusal after them.
-      waiting.add(socket);
-      afterEarlierAnswers(socket, () => {
-        refuse(error, socket);
-      });
-    } else if (answering.headersSent) {
+      return;
+    }
+    if (!answering.req.complete) {
       // The refused request is the one being answered (its body broke off): half an answer is out,
       // and a second cannot follow it. Node's own rule: the socket is just closed.
       socket.destroy();
-    } else {
-      refuse(error, socket);
+      return;
     }
+    // The answer pending is for whole requests before the refused bytes (pipelining): they go out
+    // first and whole, as the client reads answers in order, and the refusal after them.
+    waiting.add(socket);
+    afterEarlierAnswers(socket, () => {
+      refuse(error, socket);
+    });
   };
 
   /** Calls `then` once no answer is pending on the socket: each answer, when it ends, hands the socket to the next. */
   function afterEarlierAnswers(socket: Duplex, then: () => void): void {
-    const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (answering == null || answering.writableFinished) {
-      then();
-      return;
-    }
-    answering.once('close', () => {
-      afterEarlierAnswers(socket, then);
-    });
+    const answering = pendingAnswer(socket);
+    if (answering === undefined) then();
+    else answering.once('close', () => { afterEarlierAnswers(socket, then); });
   }
 
   function refuse(error: ParserError, socket: Duplex): void {
