@@ -1,5 +1,6 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendOn, type Sent } from '../support/keep-alive-client.js';
 import { killIfRunning, startService, type ServiceProcess } from '../support/service-process.js';
 
 /** Keep-alive clients, as a load balancer or a busy API client holds them. */
@@ -13,35 +14,10 @@ afterEach(async () => {
   service = undefined;
 });
 
-interface Answer {
-  readonly status: number;
-  readonly connection: string | undefined;
-}
+type Answer = Exclude<Sent, { error: string }>;
 
-/** One request on the agent's connections; a failure resolves with its error code rather than rejecting. */
-function send(agent: Agent, port: number, method: 'GET' | 'POST', path: string): Promise<Answer | { error: string }> {
-  return new Promise((resolve) => {
-    const body = method === 'POST' ? JSON.stringify({ name: 'Rex', categoryId: 1 }) : undefined;
-    const request = httpRequest(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: { Authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        timeout: 5_000,
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => { resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }); });
-      },
-    );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
-    request.on('error', (error: NodeJS.ErrnoException) => { resolve({ error: error.code ?? error.message }); });
-    request.end(body);
-  });
-}
+/** One request with the test's key, on the agent's connections. */
+const send = (agent: Agent, port: number, method: 'GET' | 'POST', path: string) => sendOn(agent, port, { method, path, key: KEY, timeoutMs: 5_000 });
 
 describe('a rolling restart under keep-alive load', () => {
   it('resets no request and answers no 5xx: on SIGTERM it stays up for the grace, not ready, closing each connection after its answer', async () => {

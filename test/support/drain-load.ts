@@ -1,4 +1,5 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
+import { sendOn } from './keep-alive-client.js';
 import type { ServiceProcess } from './service-process.js';
 
 export interface DrainLoad {
@@ -24,29 +25,6 @@ export interface DrainOutcome {
   readonly stoppedAfterMs: number;
 }
 
-interface Sent {
-  readonly status?: number;
-  readonly connection?: string | undefined;
-  readonly error?: string;
-}
-
-function send(agent: Agent, port: number, method: 'GET' | 'POST', key: string, idempotencyKey?: string): Promise<Sent> {
-  return new Promise((resolve) => {
-    const body = method === 'POST' ? JSON.stringify({ name: 'Rex', categoryId: 1 }) : undefined;
-    const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-    const request = httpRequest({ agent, host: '127.0.0.1', port, method, path: method === 'GET' ? '/v1/pets?limit=20' : '/v1/pets', headers, timeout: 10_000 }, (response) => {
-      response.resume();
-      response.on('end', () => { resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }); });
-      response.on('error', (error: NodeJS.ErrnoException) => { resolve({ error: error.code ?? error.message }); });
-    });
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
-    request.on('error', (error: NodeJS.ErrnoException) => { resolve({ error: error.code ?? error.message }); });
-    request.end(body);
-  });
-}
-
 /**
  * Keep-alive clients at full speed, each on connections of its own, with no load balancer to stop
  * them: they send until the service refuses to connect. SIGTERM comes in the middle of it.
@@ -65,16 +43,18 @@ export async function drainUnderLoad(service: ServiceProcess, port: number, key:
     for (let sent = 0; ; sent += 1) {
       const keyed = method === 'POST' && index % 2 === 0;
       const afterSignal = signalled;
-      const outcome = await send(agent, port, method, key, keyed ? `drain-${index}-${sent}` : undefined);
-      if (outcome.error === 'ECONNREFUSED') {
-        refused += 1;
-        break;
-      }
-      if (outcome.error === 'ECONNRESET' || outcome.error === 'EPIPE') resets.push({ method, keyed });
-      else if (outcome.error !== undefined) otherErrors.push(outcome.error);
-      else {
+      const path = method === 'GET' ? '/v1/pets?limit=20' : '/v1/pets';
+      const outcome = await sendOn(agent, port, { method, path, key, idempotencyKey: keyed ? `drain-${index}-${sent}` : undefined, timeoutMs: 10_000 });
+      if ('error' in outcome) {
+        if (outcome.error === 'ECONNREFUSED') {
+          refused += 1;
+          break;
+        }
+        if (outcome.error === 'ECONNRESET' || outcome.error === 'EPIPE') resets.push({ method, keyed });
+        else otherErrors.push(outcome.error);
+      } else {
         answered += 1;
-        if ((outcome.status ?? 0) >= 500) serverErrors += 1;
+        if (outcome.status >= 500) serverErrors += 1;
         if (afterSignal) {
           answeredAfterSignal += 1;
           if (outcome.connection !== 'close') keptOpenAfterSignal += 1;
