@@ -1,14 +1,15 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_ONLY_PATH } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+const PATH = NODE_ONLY_PATH;
 
 /** One stage of the Dockerfile: its instructions, continuation lines joined, comments dropped. */
 function stage(name: string): { instruction: string; argument: string }[] {

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
-const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+const PATH = NODE_ONLY_PATH;
 /** The compiler a consumer would use: this project's own TypeScript with the classic API, 5.9. */
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 
@@ -28,10 +29,9 @@ describe('the package as a library, used from another project', () => {
 
   beforeAll(() => {
     cpSync(join(ROOT, 'test/install/consumer'), folder, { recursive: true });
-    const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH }, stdio: 'pipe' });
-    const [{ filename }] = JSON.parse(report) as [{ filename: string }];
+    const { tarball } = packInto(folder);
     const tools = ['vitest', '@types/node'].map((name) => `${name}@${MANIFEST.devDependencies[name] ?? 'latest'}`);
-    execFileSync('npm', ['install', join(folder, filename), ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+    execFileSync('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
       cwd: folder,
       env: { ...process.env, PATH },
       stdio: 'pipe',

@@ -1,34 +1,28 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-/** Node 24 and npm, nothing of the clone: what a machine the package is installed on has. */
-const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
-
-interface PackedFile {
-  path: string;
-}
+const PATH = NODE_ONLY_PATH;
 
 describe('the package, packed and installed on a clean prefix', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-install-'));
   const prefix = join(scratch, 'prefix');
   const work = join(scratch, 'work');
   const petstore = join(prefix, 'bin/petstore');
-  let packed: PackedFile[] = [];
+  let packed: string[] = [];
   let service: ServiceProcess | undefined;
 
   beforeAll(() => {
     mkdirSync(work);
-    // `npm test` has built dist/ (a test checks the build is up to date), so the pack runs no build of its own.
-    const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH }, stdio: 'pipe' });
-    packed = (JSON.parse(report) as { files: PackedFile[] }[])[0]?.files ?? [];
-    const tarball = join(scratch, `${MANIFEST.name}-${MANIFEST.version}.tgz`);
+    const { tarball, files } = packInto(scratch);
+    packed = files;
     execFileSync('npm', ['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
       cwd: scratch,
       env: { ...process.env, PATH },
@@ -42,7 +36,7 @@ describe('the package, packed and installed on a clean prefix', () => {
   });
 
   it('holds only what runs and its types: the compiled modules and their declarations, the README, the changelog, the licence', () => {
-    const paths = packed.map(({ path }) => path);
+    const paths = packed;
     expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
     expect(paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js') && !path.endsWith('.d.ts'))).toEqual([]);
     expect(paths).toContain('dist/app/cli.js');
