@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * earlier run (a fresh clone), would leave one of them to run alone at the end while the other worker
  * idles (measured: the browser test ran alone for the last 6 s of a 53 s run).
  */
-const SLOW_FOLDERS = ['test/install/', 'test/browser/', 'test/docs/', 'test/fuzz/', 'test/cli/', 'test/app/'];
+const SLOW_FOLDERS = ['test/install/', 'test/browser/', 'test/docs/', 'test/fuzz/', 'test/app/'];
 
 class SlowFoldersFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -2,7 +2,8 @@ import bytes from 'bytes';
 import ms from 'ms';
 import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
-import { BEARER_TOKEN, SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
+import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
+import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 import { SQLITE_SYNCHRONOUS, type SqliteSynchronous } from '../adapters/persistence/sqlite/sqlite-options.js';
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import { answerClientErrors } from '../adapters/http/errors/client-error.js';
-import type { HttpLogger } from '../adapters/http/http-logger.js';
+import { respondToParserErrors } from '../adapters/http/parser-errors.js';
+import type { HttpLogger } from '../adapters/http/wire/request-log.js';
 import { gracefulShutdown } from './server-shutdown.js';
 
 /**
@@ -42,7 +42,7 @@ export async function listen(app: Koa, { port, host, logger }: { port: number; h
   const toApp = (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response);
   server.on('checkContinue', toApp);
   server.on('checkExpectation', toApp);
-  server.on('clientError', answerClientErrors(logger));
+  server.on('clientError', respondToParserErrors(logger));
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;

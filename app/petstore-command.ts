@@ -38,8 +38,8 @@ async function useCases(): Promise<CliUseCases> {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const [{ createUseCaseContainer }, { createLogger }] = await Promise.all([import('./use-case-container.js'), import('./logging/logger.js')]);
-  container = createUseCaseContainer(config, createLogger(config), { keys: [] });
+  const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logging/logger.js')]);
+  container = createContainer(config, createLogger(config), { keys: [] });
   return {
     listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
     createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),

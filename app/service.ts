@@ -2,17 +2,16 @@
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
-import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs-routes.js';
-import type { Shutdown } from '../adapters/http/routes/health-routes.js';
+import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
 import { resolveApiKeys } from './api-keys.js';
 import { loadConfig } from './config.js';
 
 export { ConfigError } from './config.js';
-import { createContainer } from './container.js';
+import { createContainer, inMemoryIdempotencyStore } from './container.js';
 import { listen, type RunningServer } from './http-server.js';
 import { createLogger } from './logging/logger.js';
+import type { Shutdown } from './shutdown.js';
 import { TOKENS } from './tokens.js';
-import { inMemoryIdempotencyStore } from './use-case-container.js';
 
 export interface ServiceOptions {
   /**

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.js';
+import { openApiDocument } from '../adapters/http/http-app.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 
 export const CLIENT_TYPES_PATH = 'clients/typescript/petstore-api.ts';
@@ -16,7 +16,7 @@ export async function clientTypesFor(document: object): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const document = buildOpenApiDocument({ servers: apiServers({ publicBaseUrl: undefined, stagingBaseUrl: undefined }) });
+  const document = openApiDocument(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: undefined }));
   writeFileSync(CLIENT_TYPES_PATH, await clientTypesFor(document));
   process.stdout.write(`wrote ${CLIENT_TYPES_PATH}\n`);
 }

@@ -14,9 +14,6 @@ export interface AcceptedKeys {
   readonly sha256Hex?: readonly string[];
 }
 
-/** RFC 6750 b64token: the characters a bearer token, and so an API key, may hold. */
-export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
 /** A SHA-256 digest written as hex, in either case. */
 export const SHA256_HEX = /^[0-9a-f]{64}$/i;
 

@@ -1,8 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { OPERATION_IDS, type MeasuredOperation } from '../http/operations.js';
-import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from '../http/metrics/http-metrics.js';
-
-const MEASURED_OPERATIONS: readonly MeasuredOperation[] = [...OPERATION_IDS, 'other'];
 
 /** In seconds: most answers take well under a millisecond, a slow storage call up to its timeout. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -23,6 +19,23 @@ function tableOf<Key extends string, Value>(keys: readonly Key[], valueOf: (key:
   return Object.fromEntries(keys.map((key) => [key, valueOf(key)])) as Record<Key, Value>;
 }
 
+/** The series of one label value; only the values given at construction have one. */
+function labelled<Series>(table: Record<string, Series>, value: string): Series {
+  const series = table[value];
+  if (series === undefined) throw new Error(`no series for the label value ${value}`);
+  return series;
+}
+
+/** The only values each label may take, given by the composition: the service's operations and outcomes. */
+export interface MetricLabels {
+  /** What a request is counted under: an operation, or `other` for any request of none. */
+  readonly operations: readonly string[];
+  /** The class of a response's status, or how else it ended. */
+  readonly statusClasses: readonly string[];
+  /** The methods of each store that report, by store name. */
+  readonly storageMethods: Readonly<Record<string, readonly string[]>>;
+}
+
 /** Every series of the histogram at zero from the start, each bound to its labels. */
 function seriesOf(histogram: Histogram, labels: Record<string, string>): Histogram.Internal<string> {
   histogram.zero(labels);
@@ -34,17 +47,16 @@ function seriesOf(histogram: Histogram, labels: Record<string, string>): Histogr
  * process never share counts). Every label value comes from a fixed list, whatever clients send,
  * and every series exists from the start at zero, so a rate over it is defined before the first event.
  */
-export class ServiceMetrics implements HttpMetrics, StorageMetrics {
+export class ServiceMetrics implements StorageMetrics {
   private readonly registry = new Registry();
   private inFlight = 0;
-  private readonly requestDurations: Record<MeasuredOperation, Record<StatusClass, Histogram.Internal<string>>>;
-  private readonly rateLimited: Record<MeasuredOperation, Counter.Internal>;
+  private readonly requestDurations: Record<string, Record<string, Histogram.Internal<string>>>;
+  private readonly rateLimited: Record<string, Counter.Internal>;
   private readonly replays: Counter;
   /** By `store method`, then outcome. */
   private readonly storageDurations: Map<string, Record<StorageOutcome, Histogram.Internal<string>>>;
 
-  /** `storageMethods`: the methods of each store that report, by store name; the only label values they may use. */
-  constructor(storageMethods: Readonly<Record<string, readonly string[]>>) {
+  constructor({ operations, statusClasses, storageMethods }: MetricLabels) {
     const requestDurations = new Histogram({
       name: 'petstore_http_request_duration_seconds',
       help: 'Time from a request arriving to its answer sent, by operation and status class',
@@ -52,8 +64,8 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       buckets: DURATION_BUCKETS,
       registers: [this.registry],
     });
-    this.requestDurations = tableOf(MEASURED_OPERATIONS, (operation) =>
-      tableOf(STATUS_CLASSES, (statusClass) => seriesOf(requestDurations, { operation, status_class: statusClass })),
+    this.requestDurations = tableOf(operations, (operation) =>
+      tableOf(statusClasses, (statusClass) => seriesOf(requestDurations, { operation, status_class: statusClass })),
     );
     const inFlight = () => this.inFlight;
     new Gauge({
@@ -70,13 +82,11 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
       labelNames: ['operation'],
       registers: [this.registry],
     });
-    this.rateLimited = Object.fromEntries(
-      MEASURED_OPERATIONS.map((operation) => {
-        const counter = limited.labels({ operation });
-        counter.inc(0);
-        return [operation, counter];
-      }),
-    ) as Record<MeasuredOperation, Counter.Internal>;
+    this.rateLimited = tableOf(operations, (operation) => {
+      const counter = limited.labels({ operation });
+      counter.inc(0);
+      return counter;
+    });
     this.replays = new Counter({
       name: 'petstore_idempotent_replays_total',
       help: 'Creates answered with the stored answer of an earlier request with the same Idempotency-Key',
@@ -100,13 +110,13 @@ export class ServiceMetrics implements HttpMetrics, StorageMetrics {
     this.inFlight += 1;
   }
 
-  requestFinished(operation: MeasuredOperation, statusClass: StatusClass, seconds: number): void {
+  requestFinished(operation: string, statusClass: string, seconds: number): void {
     this.inFlight -= 1;
-    this.requestDurations[operation][statusClass].observe(seconds);
+    labelled(labelled(this.requestDurations, operation), statusClass).observe(seconds);
   }
 
-  requestRateLimited(operation: MeasuredOperation): void {
-    this.rateLimited[operation].inc();
+  requestRateLimited(operation: string): void {
+    labelled(this.rateLimited, operation).inc();
   }
 
   requestReplayed(): void {

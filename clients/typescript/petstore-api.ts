@@ -111,24 +111,24 @@ export interface components {
     headers: {
         /** @description The request's id: the client's own `X-Request-Id` when it sent a usable one, else generated. */
         "X-Request-Id": string;
+        /** @description The Bearer challenge (RFC 6750). */
+        "WWW-Authenticate": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on responses given before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted. */
+        "RateLimit-Policy": string;
+        /** @description Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is back in `t` seconds. Present whenever `RateLimit-Policy` is. */
+        RateLimit: string;
         /** @description RFC 8288 link to the next page (`rel="next"`); absent on the last page. */
         Link: string;
         /** @description The path of the new pet. */
         Location: string;
+        /** @description Present, and `true`, when this response is the stored response to an earlier request with the same `Idempotency-Key`. */
+        "Idempotent-Replayed": "true";
         /** @description RFC 8594: the date the operation is removed. */
         Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
         /** @description RFC 9745: deprecated since this moment (a Unix time). */
         Deprecation: "@1795305600";
-        /** @description The Bearer challenge (RFC 6750). */
-        "WWW-Authenticate": string;
-        /** @description Present, and `true`, when this answer is the stored answer to an earlier request with the same `Idempotency-Key`. */
-        "Idempotent-Replayed": "true";
-        /** @description Seconds to wait before retrying. */
-        "Retry-After": number;
-        /** @description The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on answers given before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted. */
-        "RateLimit-Policy": string;
-        /** @description Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is back in `t` seconds. Present whenever `RateLimit-Policy` is. */
-        RateLimit: string;
     };
     pathItems: never;
 }
@@ -359,7 +359,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. A repeat with the same key and body, within the retention period (24 hours by default), gets the first answer again, with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Answers other than 201 are not kept. */
+                /** @description A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. A repeat with the same key and body, within the retention period (24 hours by default), gets the first response again, with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 are not kept. */
                 "Idempotency-Key"?: string;
             };
             path?: never;

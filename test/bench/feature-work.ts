@@ -9,7 +9,9 @@ import { Socket } from 'node:net';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { rateLimit } from '../../adapters/http/rate-limit/rate-limit.js';
-import { startAnswerHeaders } from '../../adapters/http/response/answer-headers.js';
+import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
+import { OPERATION_IDS } from '../../adapters/http/http-app.js';
+import { startResponseHeaders } from '../../adapters/http/wire/response-headers.js';
 import { requestMetricsObserver } from '../../adapters/http/metrics/request-metrics.js';
 import { MEASURED_STORAGE_METHODS, MeasuredPetRepository } from '../../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
@@ -34,17 +36,17 @@ function routedContext(): Context {
   const socket = new Socket();
   const response = new ServerResponse(new IncomingMessage(socket));
   const ctx = { res: response, ip: '127.0.0.1', _matchedRoute: '/v1/pets/:petId', _matchedRouteName: 'getPet' } as unknown as Context;
-  startAnswerHeaders(ctx);
+  startResponseHeaders(ctx);
   return ctx;
 }
 
 export async function measureFeatureWork(): Promise<FeatureWork> {
-  const metrics = new ServiceMetrics(MEASURED_STORAGE_METHODS);
+  const metrics = new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: MEASURED_STORAGE_METHODS });
   const pets: PetRepository = new InMemoryPetRepository();
   for (let index = 0; index < 10_000; index += 1) await pets.add(seedPet(index));
   const measuredPets = new MeasuredPetRepository(pets, metrics);
   const limitRate = rateLimit({ policy: { limit: 1_000_000_000, windowMs: 60_000 } });
-  const observer = requestMetricsObserver(metrics, new Router());
+  const observer = requestMetricsObserver(metrics, new Router(), new Set(OPERATION_IDS));
 
   const withFeatures = async () => {
     const ctx = routedContext();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../adapters/http/openapi/openapi-document.js';
+import { openApiDocument } from '../../adapters/http/http-app.js';
 import { OpenApiResponseValidator, type ObservedResponse } from './openapi-validator.js';
 
 /** The checker every HTTP test relies on must itself be able to say no. */
 describe('OpenApiResponseValidator', () => {
-  const document = buildOpenApiDocument({ servers: [{ url: '/v1', description: 'This server' }] });
-  const validator = new OpenApiResponseValidator(document as ConstructorParameters<typeof OpenApiResponseValidator>[0]);
+  const document = openApiDocument([{ url: '/v1', description: 'This server' }]);
+  const validator = new OpenApiResponseValidator(document as unknown as ConstructorParameters<typeof OpenApiResponseValidator>[0]);
   const pet = { id: 1, name: 'Rex', categoryId: 2 };
 
   function observed(overrides: Partial<Omit<ObservedResponse, 'header'>> & { headers?: Record<string, string> }): ObservedResponse {

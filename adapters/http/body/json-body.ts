@@ -1,10 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import { parse as parseContentType } from 'content-type';
 import getRawBody from 'raw-body';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError } from '../wire/api-error.js';
+import type { ErrorCode } from '../wire/error-codes.js';
+import { waitsForContinue } from '../wire/expect-continue.js';
+import { logConnectionFailure } from '../wire/request-log.js';
 import { decoderFor } from './content-encoding.js';
-import { waitsForContinue } from '../middleware/protocol-checks.js';
-import { logConnectionFailure } from '../middleware/request-context.js';
 
 declare module 'koa' {
   interface Request {
@@ -15,6 +16,15 @@ declare module 'koa' {
 
 /** Fatal: a byte sequence that is not UTF-8 is an error, never silently a U+FFFD. A leading BOM is dropped (RFC 8259 §8.1). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** What reading a JSON body can refuse it with, for the document of each operation that takes one. */
+export const JSON_BODY_ERROR_CODES = [
+  'invalid_json',
+  'invalid_utf8',
+  'invalid_content_encoding',
+  'unsupported_media_type',
+  'unsupported_content_encoding',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * Reads a JSON request body into ctx.request.body, one step per way a body can be wrong, each
@@ -53,13 +63,13 @@ async function readRequestBody(ctx: Context, limitBytes: number): Promise<Buffer
   try {
     return await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('Content-Length') || null });
   } catch (error) {
-    // The rest of the body is not read: the connection closes after the answer instead of stalling.
+    // The rest of the body is not read: the connection closes after the response instead of stalling.
     const closing = { headers: { Connection: 'close' } };
     const { type } = error as { type?: string };
     if (type === 'entity.too.large') {
       throw new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`, closing);
     }
-    // The client's connection failed while it sent the body: nobody will read an answer. (Node's
+    // The client's connection failed while it sent the body: nobody will read a response. (Node's
     // parser already holds the body to its Content-Length, so a body cut short arrives as this too.)
     if (type === 'request.aborted') {
       logConnectionFailure(ctx, error as Error);

@@ -1,20 +1,20 @@
 import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
 import type { RequestObserver } from '../middleware/request-context.js';
-import { operationOf } from '../operations.js';
-import { answerHeader } from '../response/answer-headers.js';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../routes/idempotency-header.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../wire/header-names.js';
+import { operationOf } from '../wire/operation-of.js';
+import { responseHeader } from '../wire/response-headers.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
 
-/** Times every request from its arrival to the end of its answer, whatever answered it. */
-export function requestMetricsObserver(metrics: HttpMetrics, router: Router): RequestObserver {
+/** Times every request from its arrival to the end of its response, whatever served it. */
+export function requestMetricsObserver(metrics: HttpMetrics, router: Router, operations: ReadonlySet<string>): RequestObserver {
   return {
     requestArrived: () => {
       metrics.requestStarted();
     },
     requestClosed: (ctx, elapsedMs) => {
-      metrics.requestFinished(operationOf(ctx, router), statusClassOf(ctx.res), elapsedMs / 1000);
-      if (answerHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) metrics.requestReplayed();
+      metrics.requestFinished(operationOf(ctx, router, operations), statusClassOf(ctx.res), elapsedMs / 1000);
+      if (responseHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) metrics.requestReplayed();
     },
   };
 }

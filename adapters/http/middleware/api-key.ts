@@ -1,9 +1,9 @@
 import type { Context, Middleware } from 'koa';
 import type { Authenticator } from '../../../core/ports.js';
-import { BEARER_TOKEN } from '../../auth/static-key-authenticator.js';
-import { ApiError } from '../errors/api-error.js';
 import type { RateLimit } from '../rate-limit/rate-limit.js';
-import { isUnderApi } from '../router.js';
+import { ApiError } from '../wire/api-error.js';
+import { BEARER_TOKEN } from '../wire/bearer-token.js';
+import { isUnderApi } from '../wire/router.js';
 
 const REALM = 'Bearer realm="petstore"';
 
@@ -31,14 +31,14 @@ export function requireApiKey(authenticator: Authenticator, limitRate: RateLimit
 async function identifyCaller(authenticator: Authenticator, ctx: Context): Promise<Caller> {
   const token = bearerToken(ctx.get('Authorization'));
   if (token === undefined) {
-    return refusal('An API key is required: send Authorization: Bearer <key>', REALM);
+    return unauthorized('An API key is required: send Authorization: Bearer <key>', REALM);
   }
   const client = BEARER_TOKEN.test(token) ? await authenticator.authenticate(token) : undefined;
-  if (client === undefined) return refusal('The API key is not valid', `${REALM}, error="invalid_token"`);
+  if (client === undefined) return unauthorized('The API key is not valid', `${REALM}, error="invalid_token"`);
   return { client };
 }
 
-const refusal = (message: string, challenge: string): Caller => ({
+const unauthorized = (message: string, challenge: string): Caller => ({
   refusal: new ApiError('unauthorized', message, { headers: { 'WWW-Authenticate': challenge } }),
 });
 

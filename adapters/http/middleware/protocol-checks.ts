@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
-import { clipClientText } from '../errors/error-body.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from '../wire/api-error.js';
+import { clipClientText } from '../wire/error-body.js';
+import { waitsForContinue } from '../wire/expect-continue.js';
 
 /**
  * Fields a request may carry at most once (RFC 9110 §5.3) that Node silently cuts to their
@@ -12,18 +13,13 @@ const SINGLETON_FIELDS: ReadonlySet<string> = new Set(['host', 'authorization', 
 
 /** The versions this server speaks; Node's parser reads 0.9 (no version at all) and 2.0 request lines as well. */
 const SPOKEN_VERSIONS: ReadonlySet<string> = new Set(['1.0', '1.1']);
-/** An answer that leaves a body unread ends the connection: what follows on it cannot be framed. */
+/** A response that leaves a body unread ends the connection: what follows on it cannot be framed. */
 const CLOSING = { headers: { Connection: 'close' } };
-
-/** RFC 9110 §10.1.1: the one expectation defined, which the body reader answers when it starts. */
-export function waitsForContinue({ headers }: IncomingMessage): boolean {
-  return headers.expect?.toLowerCase() === '100-continue';
-}
 
 /**
  * What HTTP itself requires of a request and Node leaves to the server. Node's own checks would
- * answer a bare status with no body; made here, they answer as every other error does.
- * The server hands requests with an `Expect` header to the app instead of answering them itself.
+ * respond with a bare status and no body; made here, they respond as every other error does.
+ * The server hands requests with an `Expect` header to the app instead of responding itself.
  */
 export const requireWellFormedRequest: Middleware = (ctx, next) => {
   // RFC 9112 §2.3: a version the server does not speak is answered 505, not served as HTTP/1.1.

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-
-import type { HttpLogger } from '../http-logger.js';
-import { releaseHeldHeaders, startAnswerHeaders } from '../response/answer-headers.js';
-
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+import { REQUEST_ID_HEADER } from '../wire/header-names.js';
+import { startRequestLog, type HttpLogger } from '../wire/request-log.js';
+import { applyResponseHeaders, startResponseHeaders } from '../wire/response-headers.js';
 
 /**
  * A client's id is kept when it could not confuse a log reader or a header parser:
  * UUIDs, ULIDs, W3C trace ids, AWS trace headers and the like, up to 128 characters.
  */
 const SANE_REQUEST_ID = /^[A-Za-z0-9\-._~:;=+/@]{1,128}$/;
-
-interface RequestState {
-  requestId: string;
-  logger: HttpLogger;
-  /** Made on first use: most requests log only their access line, which binds the id itself. */
-  requestLogger?: HttpLogger;
-}
 
 /**
  * Told of each request as it arrives and once its response is over (sent, or cut short); the
@@ -29,8 +20,8 @@ export interface RequestObserver {
 }
 
 /**
- * Outermost middleware: gives the request its id, answers with it, binds it to every log line
- * of the request, and writes one access line once the response is over, whatever happened.
+ * Outermost middleware: gives the request its id, sends it back, binds it to every log line of
+ * the request, and writes one access line once the response is over, whatever happened.
  */
 export function requestContext(logger: HttpLogger, observer?: RequestObserver): Middleware {
   return async function identifyAndLogRequest(ctx, next) {
@@ -38,8 +29,8 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
     observer?.requestArrived();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    startAnswerHeaders(ctx, [REQUEST_ID_HEADER, requestId]);
-    Object.assign(ctx.state, { requestId, logger });
+    startResponseHeaders(ctx, [REQUEST_ID_HEADER, requestId]);
+    startRequestLog(ctx, requestId, logger);
 
     const { method, path } = ctx;
     // 'close' comes once the response is sent, or the client went away first: one line either way.
@@ -52,7 +43,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
           method,
           // The path only: a query string is the client's to fill, so it stays out of the logs.
           path,
-          // Before any answer went out, there is no status to speak of.
+          // Before any response went out, there is no status to speak of.
           status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
           durationMs: Math.round(elapsedMs * 10) / 10,
           // Undefined fields are left out of the line.
@@ -62,19 +53,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
       );
     });
     await next();
-    // JSON answers were written with the held headers; what Koa writes gets them now.
-    if (ctx.respond !== false) releaseHeldHeaders(ctx);
+    // JSON responses were written with their headers; what Koa writes gets them now.
+    if (ctx.respond !== false) applyResponseHeaders(ctx);
   };
-}
-
-/** The logger bound to this request's id; set by requestContext, first in the chain. */
-export function requestLogger(ctx: Context): HttpLogger {
-  const state = ctx.state as RequestState;
-  state.requestLogger ??= state.logger.child({ requestId: state.requestId });
-  return state.requestLogger;
-}
-
-/** One warn line, with the request id, for a client connection that failed mid-request. */
-export function logConnectionFailure(ctx: Context, error: Error & { code?: string }): void {
-  requestLogger(ctx).warn({ error: error.message, code: error.code }, 'connection failed before the response was complete');
 }

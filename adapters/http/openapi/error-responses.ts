@@ -1,8 +1,27 @@
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../../core/idempotency.js';
-import { ERROR_STATUS, RETRY_AFTER_CODES, type ErrorCode } from '../errors/error-codes.js';
-import { PET_ID_PARAMETER } from '../routes/pet-schemas.js';
+import { PET_ID_PARAMETER } from '../schemas/pet.js';
+import { ERROR_STATUS, RETRY_AFTER_CODES, type ErrorCode } from '../wire/error-codes.js';
 
-/** When each code is answered: the text the document gives for it. */
+/**
+ * Errors any request can meet before it reaches its operation: HTTP the server cannot accept,
+ * then no key, or too many requests. Sent before routing, so they carry only the headers of
+ * every response.
+ */
+const BEFORE_ROUTING_ERRORS: readonly ErrorCode[] = [
+  'bad_request',
+  'request_timeout',
+  'payload_too_large',
+  'expectation_failed',
+  'headers_too_large',
+  'not_implemented',
+  'http_version_not_supported',
+  'unauthorized',
+  'rate_limited',
+];
+/** Errors any operation can respond with: the above, a fault of ours, storage out of reach. */
+export const EVERY_OPERATION_ERRORS: readonly ErrorCode[] = [...BEFORE_ROUTING_ERRORS, 'internal_error', 'service_unavailable'];
+
+/** When each code is sent: the text the document gives for it. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
   bad_request: 'the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers)',
   unauthorized: 'the API key is missing, malformed or unknown',
@@ -41,7 +60,7 @@ function errorHeaders(status: number, codes: readonly ErrorCode[]): HeaderRefs {
 }
 
 /**
- * One response per status the operation can answer with an error, each naming exactly the
+ * One response per status the operation can respond to with an error, each naming exactly the
  * codes it may carry, so a client (and our tests) can tell a documented error from a surprise.
  */
 export function errorResponses(codes: readonly ErrorCode[], headers: (status: number) => HeaderRefs): Record<string, object> {

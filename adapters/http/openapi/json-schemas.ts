@@ -6,8 +6,8 @@ import {
   type OverrideActionContext,
 } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { errorBodySchema } from '../errors/error-body.js';
-import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../routes/pet-schemas.js';
+import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../schemas/pet.js';
+import { errorBodySchema } from '../wire/error-body.js';
 
 /** The schemas the document names; wherever one of them appears, it is referenced, not repeated. */
 const COMPONENT_SCHEMAS = {
@@ -60,4 +60,20 @@ function unicodePattern({ valibotAction, jsonSchema }: OverrideActionContext): J
   // The converter has already written this regex as `pattern` unless an earlier one took the keyword.
   const withoutThis = pattern === source ? rest : jsonSchema;
   return { ...withoutThis, allOf: [...allOf, { pattern: source }] };
+}
+
+/** A JSON request or response body of this schema. */
+export const jsonContent = (schema: v.GenericSchema) => ({ 'application/json': { schema: jsonSchemaOf(schema) } });
+
+/** One OpenAPI parameter per property of an object schema; its description moves up a level. */
+export function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'): object[] {
+  // toJsonSchema writes both for every object schema.
+  const { properties, required } = jsonSchemaOf(schema) as { properties: Record<string, JsonSchema>; required: string[] };
+  return Object.entries(properties).map(([name, { description, ...propertySchema }]) => ({
+    name,
+    in: location,
+    required: required.includes(name),
+    description,
+    schema: propertySchema,
+  }));
 }

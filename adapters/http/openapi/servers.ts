@@ -1,5 +1,5 @@
-import { API_BASE_PATH } from '../router.js';
-import type { ServerEntry } from './openapi-document.js';
+import { API_BASE_PATH } from '../wire/router.js';
+import type { ServerEntry } from './document.js';
 
 /** Where clients reach the API, each address ending in /v1. */
 export interface ApiAddresses {

@@ -1,16 +1,14 @@
 import type { Context } from 'koa';
-import { ApiError } from '../errors/api-error.js';
-import { holdHeaders } from '../response/answer-headers.js';
+import { ApiError } from '../wire/api-error.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../wire/header-names.js';
+import { addResponseHeaders } from '../wire/response-headers.js';
 import { addressPartition } from './address-partition.js';
 import { TokenBuckets, type Allowance, type RateLimitPolicy } from './token-buckets.js';
 
 /**
- * The fields of the IETF HTTPAPI draft (draft-ietf-httpapi-ratelimit-headers-09), as structured
- * field lists: the policy (`q` requests a window of `w` seconds) and the client's standing in it
- * (`r` requests remaining, full again in `t` seconds).
+ * The fields of the IETF HTTPAPI draft, as structured field lists: the policy (`q` requests a
+ * window of `w` seconds) and the client's standing in it (`r` requests remaining, full again in `t` seconds).
  */
-export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
-export const RATE_LIMIT_HEADER = 'RateLimit';
 const POLICY_NAME = '"default"';
 /** The two fields as this service writes them, for the OpenAPI document and the tests. */
 export const RATE_LIMIT_POLICY_SYNTAX = /^"default";q=[1-9][0-9]*;w=[1-9][0-9]*$/;
@@ -44,7 +42,7 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
   const refusal = `Too many requests: at most ${policy.limit} in ${seconds(windowSeconds)}; retry after`;
   return function limitRate(ctx, client) {
     const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
-    holdHeaders(ctx, [RATE_LIMIT_POLICY_HEADER, policyField], [RATE_LIMIT_HEADER, standingField(allowance)]);
+    addResponseHeaders(ctx, [RATE_LIMIT_POLICY_HEADER, policyField], [RATE_LIMIT_HEADER, standingField(allowance)]);
     if (!allowance.allowed) {
       onRefused?.(ctx);
       throw ApiError.retryLater('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, allowance.retryAfterSeconds);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMetricsApp } from '../../../adapters/http/metrics/metrics-app.js';
+import { createMetricsApp } from '../../../adapters/http/metrics-app.js';
+import { HTTP_METRIC_LABELS } from '../../../adapters/http/metric-labels.js';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
 import { listen, type RunningServer } from '../../../app/http-server.js';
 import { createLogger } from '../../../app/logging/logger.js';
@@ -12,7 +13,7 @@ describe('the metrics app, for METRICS_PORT', () => {
   });
 
   it('answers GET /metrics, and every other request with the Error shape', async () => {
-    const metrics = new ServiceMetrics({ pets: ['add'] });
+    const metrics = new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: { pets: ['add'] } });
     metrics.requestStarted();
     metrics.requestFinished('listPets', '2xx', 0.001);
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));

@@ -2,15 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
 import { samplesOf, valueOf } from '../../support/prometheus-text.js';
 
+/** The request labels a host gives; the service's own come from the HTTP adapter. */
+const LABELS = { operations: ['listPets', 'other'], statusClasses: ['2xx', 'aborted'] };
+
 describe('ServiceMetrics', () => {
+  it('has request series only for the label values it was made with, each at zero from the start', async () => {
+    const metrics = new ServiceMetrics({ ...LABELS, storageMethods: {} });
+    expect(() => { metrics.requestFinished('getPet', '2xx', 0.001); }).toThrow('no series for the label value getPet');
+    expect(() => { metrics.requestFinished('listPets', '5xx', 0.001); }).toThrow('no series for the label value 5xx');
+    expect(() => { metrics.requestRateLimited('createPet'); }).toThrow('no series for the label value createPet');
+    metrics.requestFinished('other', 'aborted', 0.001);
+    metrics.requestRateLimited('listPets');
+    const samples = samplesOf((await metrics.exposition()).text);
+    const requests = (operation: string, statusClass: string) =>
+      valueOf(samples, 'petstore_http_request_duration_seconds_count', { operation, status_class: statusClass });
+    expect([requests('other', 'aborted'), requests('listPets', 'aborted'), requests('listPets', '2xx'), requests('other', '2xx')]).toEqual([1, 0, 0, 0]);
+    expect(valueOf(samples, 'petstore_http_rate_limited_requests_total', { operation: 'listPets' })).toBe(1);
+    expect(valueOf(samples, 'petstore_http_rate_limited_requests_total', { operation: 'other' })).toBe(0);
+  });
+
   it('gives a timer only for the store methods it was made with: no other label value can appear', () => {
-    const metrics = new ServiceMetrics({ pets: ['add'] });
+    const metrics = new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add'] } });
     expect(() => metrics.storageCallTimer('pets', 'drop')).toThrow('no storage series for pets drop');
     expect(() => metrics.storageCallTimer('other', 'add')).toThrow('no storage series for other add');
   });
 
   it('counts each store method and outcome in its own series', async () => {
-    const metrics = new ServiceMetrics({ pets: ['add', 'list'], idempotency: ['claim'] });
+    const metrics = new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add', 'list'], idempotency: ['claim'] } });
     metrics.storageCallTimer('pets', 'list')('unavailable', 0.002);
     metrics.storageCallTimer('idempotency', 'claim')('ok', 0.0001);
     metrics.storageCallTimer('idempotency', 'claim')('error', 0.0001);
@@ -23,7 +41,7 @@ describe('ServiceMetrics', () => {
   });
 
   it('declares each metric with its type and a description, and times in buckets from a tenth of a millisecond to 5 s', async () => {
-    const { text } = await new ServiceMetrics({ pets: ['add'] }).exposition();
+    const { text } = await new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add'] } }).exposition();
     const declared = (name: string) => ({
       type: new RegExp(`^# TYPE ${name} (\\w+)$`, 'm').exec(text)?.[1],
       help: new RegExp(`^# HELP ${name} (.+)$`, 'm').exec(text)?.[1]?.length,
@@ -42,12 +60,12 @@ describe('ServiceMetrics', () => {
   });
 
   it('keeps two services in one process apart', async () => {
-    const one = new ServiceMetrics({ pets: ['add'] });
-    const other = new ServiceMetrics({ pets: ['add'] });
+    const one = new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add'] } });
+    const other = new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add'] } });
     one.requestStarted();
-    one.requestFinished('createPet', '2xx', 0.001);
+    one.requestFinished('listPets', '2xx', 0.001);
     const count = async (metrics: ServiceMetrics) =>
-      valueOf(samplesOf((await metrics.exposition()).text), 'petstore_http_request_duration_seconds_count', { operation: 'createPet', status_class: '2xx' });
+      valueOf(samplesOf((await metrics.exposition()).text), 'petstore_http_request_duration_seconds_count', { operation: 'listPets', status_class: '2xx' });
     expect([await count(one), await count(other)]).toEqual([1, 0]);
   });
 });

@@ -10,11 +10,10 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { pino } from 'pino';
 import { createLogger } from '../../../app/logging/logger.js';
-import { REQUEST_ID_HEADER } from '../../../adapters/http/middleware/request-context.js';
-import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../../../adapters/http/rate-limit/rate-limit.js';
-import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/middleware/deprecation.js';
-import { API_RESPONSE_HEADER_ENTRIES } from '../../../adapters/http/middleware/security-headers.js';
-import type { HeaderEntry } from '../../../adapters/http/response/answer-headers.js';
+import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/routes/get-pet/deprecation.js';
+import { API_SECURITY_HEADER_ENTRIES } from '../../../adapters/http/wire/api-security-headers.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, REQUEST_ID_HEADER } from '../../../adapters/http/wire/header-names.js';
+import type { HeaderEntry } from '../../../adapters/http/wire/response-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 interface Pet {
@@ -54,7 +53,7 @@ let answer: Answer = (ctx, status, body, headers = []) => {
 };
 if (process.env.SERVICE_OUTPUTS === '1') {
   const serviceHeaders = [
-    ...API_RESPONSE_HEADER_ENTRIES,
+    ...API_SECURITY_HEADER_ENTRIES,
     [REQUEST_ID_HEADER, '3f2a9c4e-8b1d-4e6f-9a2b-7c5d1e0f3a4b'],
     [RATE_LIMIT_POLICY_HEADER, '"default";q=1000000000;w=60'],
     [RATE_LIMIT_HEADER, '"default";r=999999999;t=1'],

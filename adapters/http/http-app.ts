@@ -1,0 +1,113 @@
+import Koa from 'koa';
+import type { Authenticator, PetRepository } from '../../core/ports.js';
+import type { HttpMetrics } from './metrics/http-metrics.js';
+import { requestMetricsObserver } from './metrics/request-metrics.js';
+import { requireApiKey } from './middleware/api-key.js';
+import { requireCanonicalPath } from './middleware/canonical-path.js';
+import { corsFor } from './middleware/cors.js';
+import { optionsWithNoContent } from './middleware/options-no-content.js';
+import { requireWellFormedRequest } from './middleware/protocol-checks.js';
+import { renderErrors } from './middleware/render-errors.js';
+import { requestContext } from './middleware/request-context.js';
+import { apiSecurityHeaders } from './middleware/security-headers.js';
+import { buildOpenApiDocument, type OpenApiDocument, type ServerEntry } from './openapi/document.js';
+import { rateLimit } from './rate-limit/rate-limit.js';
+import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
+import { createPetOperation } from './routes/create-pet/create-pet.js';
+import { addDocsRoutes } from './routes/docs/docs-routes.js';
+import { getPetOperation } from './routes/get-pet/get-pet.js';
+import { addHealthRoutes, type ShutdownState } from './routes/health/health-routes.js';
+import { listPetsOperation } from './routes/list-pets/list-pets.js';
+import { addMetricsRoute } from './routes/metrics/metrics-route.js';
+import type { ApiOperation } from './wire/api-operation.js';
+import { operationOf } from './wire/operation-of.js';
+import { logConnectionFailure, type HttpLogger } from './wire/request-log.js';
+import { createRouter } from './wire/router.js';
+import type { CreatePet } from '../../core/use-cases/create-pet.js';
+import type { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
+import type { GetPet } from '../../core/use-cases/get-pet.js';
+import type { ListPets } from '../../core/use-cases/list-pets.js';
+
+export interface HttpAppDependencies {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly createPetOnce: CreatePetOnce;
+  readonly getPet: GetPet;
+  readonly authenticator: Authenticator;
+  readonly storage: Pick<PetRepository, 'isReachable'>;
+  /** Once draining, /readyz responds 503. */
+  readonly shutdown: ShutdownState;
+  readonly logger: HttpLogger;
+  /** Largest accepted request body, in bytes. */
+  readonly bodyLimitBytes: number;
+  /** The base addresses the OpenAPI document lists, each ending in /v1. */
+  readonly servers: readonly ServerEntry[];
+  /** Origins (scheme://host[:port]) whose browser scripts may call the API; none: CORS off. */
+  readonly corsOrigins: readonly string[];
+  /** Where requests are counted and timed; none: they are not. */
+  readonly metrics: HttpMetrics | undefined;
+  /** Whether this app serves GET /metrics itself (rather than a server of its own, on another port). */
+  readonly servesMetrics: boolean;
+  /** The rate each client is held to under /v1; none: no limit. */
+  readonly rateLimit: RateLimitPolicy | undefined;
+}
+
+/** The API's operations, a folder each under routes/: adding one here mounts it and documents it. */
+export const API_OPERATIONS = [listPetsOperation, createPetOperation, getPetOperation] as const satisfies readonly ApiOperation<HttpAppDependencies>[];
+
+/** The operationIds requests are counted under; any other request is `other`. */
+export const OPERATION_IDS: readonly string[] = API_OPERATIONS.map(({ operationId }) => operationId);
+
+/** The OpenAPI document of the API's operations, served from these addresses. */
+export function openApiDocument(servers: readonly ServerEntry[]): OpenApiDocument {
+  return buildOpenApiDocument({ servers, operations: API_OPERATIONS });
+}
+
+/** Builds the Koa application; the caller decides where and how it listens. */
+export function createHttpApp(dependencies: HttpAppDependencies): Koa {
+  const { logger, metrics } = dependencies;
+  const app = new Koa();
+  // One router for every route: each request is matched once, whatever its path.
+  const router = createRouter();
+  const operations: ReadonlySet<string> = new Set(OPERATION_IDS);
+  const document = openApiDocument(dependencies.servers);
+  addHealthRoutes(router, dependencies.storage, dependencies.shutdown);
+  addDocsRoutes(router, document, { apiOrigins: originsOf(dependencies.servers) });
+  for (const operation of API_OPERATIONS) operation.mount(router, dependencies);
+  if (metrics && dependencies.servesMetrics) addMetricsRoute(router, metrics);
+  const limitRate =
+    dependencies.rateLimit &&
+    rateLimit({
+      policy: dependencies.rateLimit,
+      onRefused:
+        metrics &&
+        ((ctx) => {
+          metrics.requestRateLimited(operationOf(ctx, router, operations));
+        }),
+    });
+
+  // Outermost first: a request passes down this list, its response back up it.
+  app.use(requestContext(logger, metrics && requestMetricsObserver(metrics, router, operations)));
+  app.use(apiSecurityHeaders());
+  app.use(renderErrors());
+  app.use(requireWellFormedRequest);
+  app.use(requireCanonicalPath);
+  // Scripts may read every header the document promises.
+  if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins, { exposeHeaders: Object.keys(document.components.headers) }));
+  app.use(requireApiKey(dependencies.authenticator, limitRate));
+  app.use(router.routes());
+  // Only what no route served gets this far (OPTIONS among them): one layer less for the rest.
+  app.use(optionsWithNoContent);
+  app.use(router.allowedMethods());
+  // Koa reports here what no middleware could respond to: a connection that failed mid-request, most
+  // often a client that went away. Its default would print a stack trace to stderr, outside the logs.
+  app.on('error', (error: Error & { code?: string }, ctx: Koa.Context) => {
+    logConnectionFailure(ctx, error);
+  });
+  return app;
+}
+
+/** Absolute server addresses name origins the docs page may call; a relative one is this origin. */
+function originsOf(servers: readonly ServerEntry[]): string[] {
+  return servers.flatMap(({ url }) => (URL.canParse(url) ? [new URL(url).origin] : []));
+}

@@ -1,0 +1,85 @@
+import type { Context, Middleware } from 'koa';
+import { DomainError, StorageUnavailable, type DomainErrorCode, type RuleViolation } from '../../../core/errors.js';
+import { lingerBeforeClosing } from '../body/lingering-close.js';
+import { ApiError } from '../wire/api-error.js';
+import type { ErrorCode } from '../wire/error-codes.js';
+import { sendJson } from '../wire/json-response.js';
+import { requestLogger } from '../wire/request-log.js';
+import { addResponseHeaders, responseHeader } from '../wire/response-headers.js';
+
+/**
+ * Every error, whoever raised it, leaves as the Error body. It runs third, inside the request
+ * context and the security headers, so that an error response still carries its request id and
+ * those headers; everything that can throw runs inside it. Requests no route served (no route,
+ * wrong method) become errors here too.
+ */
+export function renderErrors(): Middleware {
+  return async function renderError(ctx, next) {
+    try {
+      await next();
+      const unrouted = unroutedRequestError(ctx);
+      if (unrouted) throw unrouted;
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (error instanceof StorageUnavailable) {
+        // An outage is the world's doing, not a bug: one warning naming its cause, no stack.
+        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: causeOf(error) }, 'storage unavailable');
+      } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
+        requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      }
+      addResponseHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}));
+      if (responseHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
+      sendJson(ctx, apiError.toBody(), apiError.status);
+    }
+  };
+}
+
+/** What failed, by the error's class and message: enough to tell a timeout from a refused connection. */
+function causeOf({ cause }: StorageUnavailable): string | undefined {
+  return cause instanceof Error ? `${cause.name}: ${cause.message}` : undefined;
+}
+
+const INTERNAL_ERROR_MESSAGE = 'The server could not complete the request';
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
+  return new ApiError('internal_error', INTERNAL_ERROR_MESSAGE);
+}
+
+/** The one table from domain error codes to API errors; a code without a row does not compile. */
+const DOMAIN_ERRORS: { readonly [Code in DomainErrorCode]: (error: DomainError) => ApiError } = {
+  pet_not_found: (error) => new ApiError('not_found', error.message),
+  invalid_pet: ruleViolation('invalid_body', 'request body'),
+  invalid_page_query: ruleViolation('invalid_query', 'query parameter'),
+  storage_unavailable: () => ApiError.retryLater('service_unavailable', 'The service is temporarily unavailable; retry later'),
+  invalid_idempotency_key: (error) => new ApiError('invalid_idempotency_key', error.message),
+  idempotency_key_in_use: (error) => ApiError.retryLater('idempotency_key_in_use', error.message),
+  idempotency_key_reused: (error) => new ApiError('idempotency_key_reused', error.message),
+};
+
+function fromDomainError(error: DomainError): ApiError {
+  return DOMAIN_ERRORS[error.code](error);
+}
+
+/** For the codes of RuleViolation subclasses, which name the offending `field`. */
+function ruleViolation(code: ErrorCode, what: string): (error: DomainError) => ApiError {
+  return (error) => {
+    const { field, message } = error as DomainError & Pick<RuleViolation, 'field'>;
+    return new ApiError(code, `Invalid ${what}: ${message}`, { details: [{ path: field, message }] });
+  };
+}
+
+/**
+ * The router leaves a request it did not serve with 404 (no route), 405 (a route, not this
+ * method) or 501 (a method it does not know); the last two come with `Allow` already set,
+ * empty when no route matched the path.
+ */
+function unroutedRequestError(ctx: Context): ApiError | undefined {
+  if (ctx.status !== 404 && ctx.status !== 405 && ctx.status !== 501) return undefined;
+  // Koa returns undefined for a header never set; the router sets '' when no route matched.
+  const allow = ctx.response.get('Allow') as string | undefined;
+  return allow
+    ? new ApiError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${allow}`)
+    : new ApiError('not_found', 'No resource at this path');
+}

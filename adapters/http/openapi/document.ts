@@ -1,0 +1,54 @@
+import type { ApiOperation, OperationDocument } from '../wire/api-operation.js';
+import { API_KEY_SECURITY } from './api-key-security.js';
+import { COMMON_RESPONSE_HEADERS } from './common-headers.js';
+import { componentJsonSchemas } from './json-schemas.js';
+
+export interface ServerEntry {
+  readonly url: string;
+  readonly description: string;
+}
+
+
+export interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, unknown>>;
+  readonly components: { readonly headers: Record<string, object> } & Record<string, unknown>;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * The OpenAPI 3.1 description of the interface, assembled from the operations' own parts. Schemas
+ * and parameters come from the valibot schemas that validate requests, so the document cannot say
+ * one thing while the code does another.
+ */
+export function buildOpenApiDocument({ servers, operations }: { servers: readonly ServerEntry[]; operations: readonly Pick<ApiOperation<never>, 'document'>[] }): OpenApiDocument {
+  const documents: OperationDocument[] = operations.map((operation) => operation.document());
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { path, method, operation } of documents) paths[path] = { ...paths[path], [method]: operation };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pet store API',
+      version: '1.0.0',
+      summary: "A store's catalogue of animals.",
+      description:
+        'List the pets of the catalogue (filtered by status, page by page in ascending id order), add one, fetch one. ' +
+        'Every operation needs `Authorization: Bearer <API key>`. Every error has the `Error` body; branch on its `code`. ' +
+        'Every response carries `X-Request-Id`, which the logs of that request carry too. ' +
+        'Each API key is held to a rate limit (and each address, for requests without a valid key), per instance of the service: ' +
+        '`RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) tell where a client stands, and past the limit ' +
+        'the response is 429 with `Retry-After`.',
+      license: { name: 'MIT License', identifier: 'MIT' },
+    },
+    servers,
+    security: API_KEY_SECURITY,
+    tags: [{ name: 'pets', description: 'The animals of the catalogue.' }],
+    paths,
+    components: {
+      schemas: componentJsonSchemas(),
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, sent as the bearer token.' },
+      },
+      headers: Object.assign({}, COMMON_RESPONSE_HEADERS, ...documents.map(({ headers }) => headers ?? {})) as Record<string, object>,
+    },
+  };
+}

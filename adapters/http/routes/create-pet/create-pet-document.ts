@@ -1,0 +1,68 @@
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_SYNTAX } from '../../../../core/idempotency.js';
+import { JSON_BODY_ERROR_CODES } from '../../body/json-body.js';
+import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
+import { API_KEY_SECURITY } from '../../openapi/api-key-security.js';
+import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
+import { jsonContent } from '../../openapi/json-schemas.js';
+import { newPetBody, petSchema } from '../../schemas/pet.js';
+import type { OperationDocument } from '../../wire/api-operation.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../wire/header-names.js';
+
+/** The IETF HTTPAPI draft's header (draft-ietf-httpapi-idempotency-key-header), with Stripe's key syntax. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. ' +
+    'A repeat with the same key and body, within the retention period (24 hours by default), gets the first response again, ' +
+    'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
+};
+
+export function createPetDocument(operationId: string, path: string): OperationDocument {
+  return {
+    path,
+    method: 'post',
+    operation: {
+      operationId,
+      tags: ['pets'],
+      summary: 'Add a pet',
+      description:
+        'The service assigns the id. Unknown fields, `null` values and an `id` are refused. ' +
+        'Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is added.',
+      security: API_KEY_SECURITY,
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
+      requestBody: { required: true, content: jsonContent(newPetBody) },
+      responses: {
+        201: {
+          description: 'The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that request added.',
+          headers: {
+            ...everyResponseHeaders(),
+            Location: headerRef('Location'),
+            [IDEMPOTENT_REPLAYED_HEADER]: headerRef(IDEMPOTENT_REPLAYED_HEADER),
+          },
+          content: jsonContent(petSchema),
+        },
+        ...errorResponses(
+          [
+            ...JSON_BODY_ERROR_CODES,
+            'invalid_body',
+            'invalid_idempotency_key',
+            'idempotency_key_in_use',
+            'idempotency_key_reused',
+            ...EVERY_OPERATION_ERRORS,
+          ],
+          everyResponseHeaders,
+        ),
+      },
+    },
+    headers: {
+      Location: { description: 'The path of the new pet.', required: true, schema: { type: 'string', format: 'uri-reference' } },
+      [IDEMPOTENT_REPLAYED_HEADER]: {
+        description: 'Present, and `true`, when this response is the stored response to an earlier request with the same `Idempotency-Key`.',
+        schema: { type: 'string', const: 'true' },
+      },
+    },
+  };
+}

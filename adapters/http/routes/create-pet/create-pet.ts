@@ -1,0 +1,48 @@
+import type { Context } from 'koa';
+import { newPetOf, type NewPet } from '../../../../core/pet.js';
+import type { CreatedPet, CreatePetOnce } from '../../../../core/use-cases/create-pet-once.js';
+import type { CreatePet } from '../../../../core/use-cases/create-pet.js';
+import { jsonBody } from '../../body/json-body.js';
+import { authenticatedClient } from '../../middleware/api-key.js';
+import { newPetBody, PETS_PATH } from '../../schemas/pet.js';
+import type { ApiOperation } from '../../wire/api-operation.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../wire/header-names.js';
+import { sendJson } from '../../wire/json-response.js';
+import { parseOrThrow } from '../../wire/parse-or-throw.js';
+import { addResponseHeaders } from '../../wire/response-headers.js';
+import { API_BASE_PATH } from '../../wire/router.js';
+import { createPetDocument } from './create-pet-document.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
+
+const OPERATION_ID = 'createPet';
+const PATH = `${API_BASE_PATH}${PETS_PATH}`;
+
+export interface CreatePetDependencies {
+  readonly createPet: CreatePet;
+  readonly createPetOnce: CreatePetOnce;
+  /** Largest accepted request body, in bytes. */
+  readonly bodyLimitBytes: number;
+}
+
+/** POST /v1/pets: adds a pet, once however often it is sent when it carries an Idempotency-Key. */
+export const createPetOperation: ApiOperation<CreatePetDependencies> = {
+  operationId: OPERATION_ID,
+  mount(router, dependencies) {
+    router.post(OPERATION_ID, PATH, jsonBody({ limitBytes: dependencies.bodyLimitBytes }), async (ctx) => {
+      const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
+      const { pet, replayed } = await create(ctx, newPetOf(body), dependencies);
+      // A replay is sent exactly as the first request's response was, and says that it is one.
+      if (replayed) addResponseHeaders(ctx, [IDEMPOTENT_REPLAYED_HEADER, 'true']);
+      addResponseHeaders(ctx, ['Location', `${PATH}/${pet.id}`]);
+      sendJson(ctx, pet, 201);
+    });
+  },
+  document: () => createPetDocument(OPERATION_ID, PETS_PATH),
+};
+
+/** With an Idempotency-Key, the create happens once however often it is sent. */
+async function create(ctx: Context, newPet: NewPet, { createPet, createPetOnce }: CreatePetDependencies): Promise<CreatedPet> {
+  const key = idempotencyKeyOf(ctx);
+  if (key === undefined) return { pet: await createPet.execute(newPet), replayed: false };
+  return createPetOnce.execute(newPet, { client: authenticatedClient(ctx), key });
+}

@@ -1,0 +1,27 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+
+/** What a request is counted under: its operation, by its OpenAPI operationId, or `other`. */
+export const OTHER_OPERATION = 'other';
+
+interface RoutedContext {
+  /** Set by the router on the request it ran a route for; and the route's name, when it has one. */
+  _matchedRoute?: unknown;
+  _matchedRouteName?: string;
+}
+
+/**
+ * Which of `operations` a request asked for (a route is named by its operationId), or `other`: a
+ * probe, the docs, no such route. A request that reached its route names it; one refused before
+ * routing (401, 429) is matched against the routes now, so that it is counted under the operation
+ * it would have reached. Never a path or anything else the client chose.
+ */
+export function operationOf(ctx: Context, router: Router, operations: ReadonlySet<string>): string {
+  const routed = ctx as Context & RoutedContext;
+  const isOperation = (name: string | null | undefined): name is string => operations.has(name ?? '');
+  const name =
+    routed._matchedRoute === undefined
+      ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => isOperation(layer.name))?.name
+      : routed._matchedRouteName;
+  return isOperation(name) ? name : OTHER_OPERATION;
+}

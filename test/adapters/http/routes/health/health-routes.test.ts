@@ -1,0 +1,40 @@
+import Koa from 'koa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderErrors } from '../../../../../adapters/http/middleware/render-errors.js';
+import { requestContext } from '../../../../../adapters/http/middleware/request-context.js';
+import { addHealthRoutes } from '../../../../../adapters/http/routes/health/health-routes.js';
+import { createRouter } from '../../../../../adapters/http/wire/router.js';
+import { Shutdown } from '../../../../../app/shutdown.js';
+import { listen, type RunningServer } from '../../../../../app/http-server.js';
+import { createLogger } from '../../../../../app/logging/logger.js';
+import { loadConfig } from '../../../../../app/config.js';
+
+describe('the readiness probe during a shutdown', () => {
+  let running: RunningServer | undefined;
+  afterEach(async () => {
+    await running?.close(1000);
+  });
+
+  it('answers 503 with Retry-After once the shutdown has begun, storage reachable or not; liveness stays 200', async () => {
+    const shutdown = new Shutdown();
+    const router = createRouter();
+    addHealthRoutes(router, { isReachable: () => Promise.resolve(true) }, shutdown);
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
+    const app = new Koa();
+    // The error middleware responds with the headers the request context starts, as in the service.
+    app.use(requestContext(logger));
+    app.use(renderErrors());
+    app.use(router.routes());
+    running = await listen(app, { port: 0, host: '127.0.0.1', logger });
+    const base = `http://127.0.0.1:${running.address.port}`;
+    expect(shutdown.draining).toBe(false);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    shutdown.begin();
+    expect(shutdown.draining).toBe(true);
+    const refused = await fetch(`${base}/readyz`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({ code: 'service_unavailable', status: 503, message: 'The service is shutting down' });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});
