@@ -23,12 +23,12 @@ export type StorageConfig =
       /** May hold credentials: never logged or echoed. */
       readonly uri: string;
       readonly database: string;
-      /** Upper bound for any one storage call, so an outage answers 503 fast instead of hanging. */
+      /** Upper bound for any one storage call, so an outage gets a 503 fast instead of hanging. */
       readonly timeoutMs: number;
     };
 
 export interface IdempotencyConfig {
-  /** How long a created pet's answer is replayed to repeats of its Idempotency-Key. */
+  /** How long a created pet's response is replayed to repeats of its Idempotency-Key. */
   readonly ttlMs: number;
   /** In memory: the most keys kept for one API key (its oldest go first). */
   readonly maxKeysPerClient: number;
@@ -46,7 +46,7 @@ export interface AppConfig {
   readonly idempotency: IdempotencyConfig;
   /** The rate each client is held to, per instance; undefined: no limit (RATE_LIMIT=0). */
   readonly rateLimit: RateLimitPolicy | undefined;
-  /** Whether requests and storage calls are measured and GET /metrics answers (METRICS=off: neither). */
+  /** Whether requests and storage calls are measured and GET /metrics is served (METRICS=off: neither). */
   readonly metrics: boolean;
   /** A port of its own for GET /metrics, kept off the API's; undefined: served on the API's port. */
   readonly metricsPort: number | undefined;
@@ -57,7 +57,7 @@ export interface AppConfig {
   readonly corsOrigins: readonly string[];
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly production: boolean;
-  /** On SIGTERM, how long the service goes on answering (not ready, closing each connection) before it stops accepting. */
+  /** On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops accepting. */
   readonly shutdownGraceMs: number;
   /** Then how long requests still in flight may take before they are cut. */
   readonly shutdownTimeoutMs: number;

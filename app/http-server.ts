@@ -22,7 +22,7 @@ export interface RunningServer {
    * Shuts the server down without resetting a request a client has sent. For `drainMs` it goes on
    * serving, old connections and new, each response closing its connection (`Connection: close`), so
    * keep-alive clients move to new connections elsewhere; then it lets the connections it has settle,
-   * stops accepting, answers what arrives on them with `Connection: close`, closes those that stay
+   * stops accepting, responds to what arrives on them with `Connection: close`, closes those that stay
    * idle and lets requests in flight finish (see server-shutdown.ts). Whatever is still open
    * `limitMs` later is forced shut.
    */
@@ -30,14 +30,14 @@ export interface RunningServer {
 }
 
 /**
- * Serves the app on `host:port`. Every answer, including those to requests Node's parser refuses
- * or would answer itself (no Host, an unknown Expect), comes from the HTTP adapter as an Error body.
+ * Serves the app on `host:port`. Every response, including those to requests Node's parser refuses
+ * or would respond to itself (no Host, an unknown Expect), comes from the HTTP adapter as an Error body.
  */
 export async function listen(app: Koa, { port, host, logger }: { port: number; host: string; logger: HttpLogger }): Promise<RunningServer> {
   const handle = app.callback();
-  // The app checks Host itself, so that a request without one is answered like every other error.
+  // The app checks Host itself, so that a request without one is refused like every other error.
   const server = createServer({ requireHostHeader: false }, (request, response) => void handle(request, response));
-  // Requests with an Expect header go to the app too: without these listeners Node would answer
+  // Requests with an Expect header go to the app too: without these listeners Node would send
   // 100 Continue before the key is checked, and a bare 417 to any other expectation.
   const toApp = (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response);
   server.on('checkContinue', toApp);

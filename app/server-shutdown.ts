@@ -15,12 +15,12 @@ const SETTLE_LIMIT_MS = 1_000;
 const FIRST_REQUEST_WAIT_MS = 1_000;
 
 /**
- * What the server does with each answer while it shuts down:
- * - draining (the grace): answers close their connections, so keep-alive clients move elsewhere;
- * - settling, after a grace: answers keep their connections, so clients stop opening new ones, and
+ * What the server does with each response while it shuts down:
+ * - draining (the grace): responses close their connections, so keep-alive clients move elsewhere;
+ * - settling, after a grace: responses keep their connections, so clients stop opening new ones, and
  *   those already in the kernel's queue are accepted before the listener closes (closing it with
  *   connections in that queue resets them, requests and all);
- * - stopping: the listener is closed, and answers close their connections again; a client that
+ * - stopping: the listener is closed, and responses close their connections again; a client that
  *   reconnects is refused before it sends anything.
  */
 type Phase = 'serving' | 'draining' | 'settling' | 'stopping';
@@ -30,7 +30,7 @@ export interface GracefulShutdown {
   close(limitMs: number, drainMs?: number): Promise<'drained' | 'forced'>;
 }
 
-/** Takes over the answers of `server` at shutdown; call once, before it listens. */
+/** Takes over the responses of `server` at shutdown; call once, before it listens. */
 export function gracefulShutdown(server: Server): GracefulShutdown {
   let phase: Phase = 'serving';
   const inFlight = new Set<ServerResponse>();
@@ -44,7 +44,7 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
     inFlight.add(response);
     response.once('close', () => {
       inFlight.delete(response);
-      // An answer begun before the stopping leaves its kept-alive connection idle: it is closed now,
+      // A response begun before the stopping leaves its kept-alive connection idle: it is closed now,
       // not when its keep-alive ends, past the shutdown's limit.
       if (idleMayClose) server.closeIdleConnections();
     });
@@ -76,7 +76,7 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
             resolve('drained');
           });
           // The connections that carry no request once one has had time to arrive are closed; every
-          // other closes after its answer.
+          // other closes after its response.
           setTimeout(() => {
             idleMayClose = true;
             server.closeIdleConnections();

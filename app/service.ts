@@ -36,7 +36,7 @@ export interface RunningService {
   /** The key made up for this run when the settings give none (outside production); else undefined. */
   readonly apiKey: string | undefined;
   /**
-   * Stops as SIGTERM does: answers for `graceMs` (SHUTDOWN_GRACE by default) not ready, each response
+   * Stops as SIGTERM does: serves for `graceMs` (SHUTDOWN_GRACE by default) not ready, each response
    * closing its connection, then stops accepting and lets requests in flight finish within
    * SHUTDOWN_TIMEOUT, and closes the storage. Resolves `drained`, or `forced` when requests were cut.
    */

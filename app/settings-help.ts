@@ -21,7 +21,7 @@ const MEANINGS: Readonly<Record<SettingName, SettingMeaning>> = {
   MONGODB_URI: { meaning: 'with `STORAGE=mongo`, required: a `mongodb://` or `mongodb+srv://` connection string (never logged)' },
   MONGODB_DB: { meaning: 'with `STORAGE=mongo`: the database name' },
   MONGODB_TIMEOUT_MS: {
-    meaning: 'with `STORAGE=mongo`: the most any storage call of a request may take, all its waits together (100..60000); past it the request answers 503',
+    meaning: 'with `STORAGE=mongo`: the most any storage call of a request may take, all its waits together (100..60000); past it the request gets a 503',
   },
   API_KEYS: { meaning: 'comma-separated API keys (letters, digits and `-._~+/`)' },
   API_KEY_DIGESTS: {
@@ -29,14 +29,14 @@ const MEANINGS: Readonly<Record<SettingName, SettingMeaning>> = {
   },
   BODY_LIMIT: { meaning: 'largest request body: bytes (`1048576`) or with a unit (`512kb`, `1mb`)' },
   IDEMPOTENCY_TTL: {
-    meaning: "how long a create's answer is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
+    meaning: "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
   },
   IDEMPOTENCY_MAX_KEYS: { meaning: 'with `STORAGE=memory`: the most idempotency keys kept per API key; its oldest go first' },
   RATE_LIMIT: { meaning: 'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns the limit off' },
   RATE_LIMIT_WINDOW: { meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d' },
   SHUTDOWN_GRACE: {
     meaning:
-      'on SIGTERM, how long the service goes on answering (not ready, each response closing its connection) before it stops accepting: 0s to 10m',
+      'on SIGTERM, how long the service goes on serving (not ready, each response closing its connection) before it stops accepting: 0s to 10m',
   },
   SHUTDOWN_TIMEOUT: { meaning: 'then how long requests still in flight may take before they are cut (exit 124): 1s to 10m' },
   METRICS: { meaning: '`off`: no `/metrics`, and nothing is measured' },

@@ -16,7 +16,7 @@ type Timers<S extends Store> = Record<(typeof MEASURED_STORAGE_METHODS)[S][numbe
 
 /**
  * One timing function per method of a store: it reports how the call ended, `unavailable` being
- * the outage the API answers 503 to, and passes its outcome on unchanged.
+ * the outage the API responds 503 to, and passes its outcome on unchanged.
  */
 function timersOf<S extends Store>(metrics: StorageMetrics, store: S): Timers<S> {
   const timerFor = (method: string) => {
@@ -38,7 +38,7 @@ function timersOf<S extends Store>(metrics: StorageMetrics, store: S): Timers<S>
   return Object.fromEntries(MEASURED_STORAGE_METHODS[store].map((method) => [method, timerFor(method)])) as Timers<S>;
 }
 
-/** A PetRepository that times each call of the one it wraps; what it answers is unchanged. */
+/** A PetRepository that times each call of the one it wraps; what it returns is unchanged. */
 export class MeasuredPetRepository implements PetRepository {
   private readonly timed: Timers<'pets'>;
 
@@ -70,7 +70,7 @@ export class MeasuredPetRepository implements PetRepository {
   }
 }
 
-/** An IdempotencyStore that times each call of the one it wraps; what it answers is unchanged. */
+/** An IdempotencyStore that times each call of the one it wraps; what it returns is unchanged. */
 export class MeasuredIdempotencyStore implements IdempotencyStore {
   private readonly timed: Timers<'idempotency'>;
 

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** In seconds: most answers take well under a millisecond, a slow storage call up to its timeout. */
+/** In seconds: most requests take well under a millisecond, a slow storage call up to its timeout. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 export const STORAGE_OUTCOMES = ['ok', 'unavailable', 'error'] as const;
@@ -59,7 +59,7 @@ export class ServiceMetrics implements StorageMetrics {
   constructor({ operations, statusClasses, storageMethods }: MetricLabels) {
     const requestDurations = new Histogram({
       name: 'petstore_http_request_duration_seconds',
-      help: 'Time from a request arriving to its answer sent, by operation and status class',
+      help: 'Time from a request arriving to its response sent, by operation and status class',
       labelNames: ['operation', 'status_class'],
       buckets: DURATION_BUCKETS,
       registers: [this.registry],
@@ -70,7 +70,7 @@ export class ServiceMetrics implements StorageMetrics {
     const inFlight = () => this.inFlight;
     new Gauge({
       name: 'petstore_http_requests_in_flight',
-      help: 'Requests arrived and not yet answered',
+      help: 'Requests arrived and not yet responded to',
       registers: [this.registry],
       collect() {
         this.set(inFlight());
@@ -89,7 +89,7 @@ export class ServiceMetrics implements StorageMetrics {
     });
     this.replays = new Counter({
       name: 'petstore_idempotent_replays_total',
-      help: 'Creates answered with the stored answer of an earlier request with the same Idempotency-Key',
+      help: 'Creates responded to with the stored response of an earlier request with the same Idempotency-Key',
       registers: [this.registry],
     });
     const storageDurations = new Histogram({

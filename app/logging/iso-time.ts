@@ -1,7 +1,7 @@
 /**
  * pino's `timestamp` as pino's own isoTime writes it (`,"time":"2026-11-24T10:00:00.000Z"`), made
- * once a millisecond: under load, many lines share a millisecond, and formatting a date took a
- * fifth of what writing a line costs.
+ * once a millisecond: under load, many lines share a millisecond, and formatting a date is a large
+ * share of what writing a line costs (docs/performance.md).
  */
 export function isoTimeReusedWithinAMillisecond(now: () => number = Date.now): () => string {
   let madeAt = Number.NaN;

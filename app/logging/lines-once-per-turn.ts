@@ -11,26 +11,26 @@ export interface FlushableDestination extends DestinationStream {
  * given a turn's lines at once, it does so once a turn.
  */
 class LinesOncePerTurn implements DestinationStream {
-  private held: string[] = [];
+  private pending: string[] = [];
 
   constructor(private readonly destination: FlushableDestination) {}
 
   write(line: string): void {
-    if (this.held.push(line) === 1) setImmediate(() => {
-      this.writeHeld();
+    if (this.pending.push(line) === 1) setImmediate(() => {
+      this.writePending();
     });
   }
 
-  /** At exit, with no turn to come: the lines still held, written and flushed at once. */
+  /** At exit, with no turn to come: the lines still pending, written and flushed at once. */
   writeNow(): void {
-    if (this.held.length === 0) return;
-    this.writeHeld();
+    if (this.pending.length === 0) return;
+    this.writePending();
     this.destination.flushSync();
   }
 
-  private writeHeld(): void {
-    const lines = this.held;
-    this.held = [];
+  private writePending(): void {
+    const lines = this.pending;
+    this.pending = [];
     if (lines.length > 0) this.destination.write(lines.join(''));
   }
 }
@@ -40,7 +40,7 @@ const holders = new Set<WeakRef<LinesOncePerTurn>>();
 const forget = new FinalizationRegistry<WeakRef<LinesOncePerTurn>>((holder) => holders.delete(holder));
 let exitHooked = false;
 
-/** `destination`, written once a turn; lines still held when the process exits are written then. */
+/** `destination`, written once a turn; lines still pending when the process exits are written then. */
 export function linesWrittenOncePerTurn(destination: FlushableDestination): DestinationStream {
   const lines = new LinesOncePerTurn(destination);
   const holder = new WeakRef(lines);

@@ -43,7 +43,7 @@ export class TokenBuckets {
     // ttlResolution 0: the clock is read on each check, never a cached reading of it.
     // A get marks its bucket as just used and restarts its idle time: one call a request.
     // The bound is a size of one a bucket, not `max`: `max` makes lru-cache allocate room for every
-    // bucket up front (18 ms for 100,000, in each app composed), where a size lets it grow as clients come.
+    // bucket up front, in each app composed (docs/performance.md), where a size lets it grow as clients come.
     this.buckets = new LRUCache({
       maxSize: maxBuckets,
       sizeCalculation: () => 1,

@@ -67,7 +67,7 @@ export const newPetBody = v.pipe(
   newPetSchema,
 );
 
-/** What the service answers with: never validated at run time, it is what the document promises. */
+/** What the service responds with: never validated at run time, it is what the document promises. */
 export const petSchema = v.strictObject({
   id: v.pipe(v.number(), v.safeInteger(), v.minValue(1), INT64, v.description('Assigned by the service: positive and increasing.')),
   ...petFields,

@@ -1,5 +1,5 @@
 /**
- * The fixed set of error codes this API answers with, and the HTTP status of each.
+ * The fixed set of error codes this API responds with, and the HTTP status of each.
  * The README documents this table; clients branch on `code`, never on `message`.
  */
 export const ERROR_STATUS = {
@@ -31,7 +31,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The answers a client may retry after a wait, which say how long in `Retry-After`. */
+/** The errors a client may retry after a wait, which say how long in `Retry-After`. */
 export const RETRY_AFTER_CODES = ['idempotency_key_in_use', 'rate_limited', 'service_unavailable'] as const satisfies readonly ErrorCode[];
 export type RetryAfterCode = (typeof RETRY_AFTER_CODES)[number];
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];

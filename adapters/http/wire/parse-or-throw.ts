@@ -12,7 +12,7 @@ export function parseOrThrow<TSchema extends v.GenericSchema>(
 ): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
-  // A body can name thousands of unknown fields: the answer lists the first few, each cut short.
+  // A body can name thousands of unknown fields: the response lists the first few, each cut short.
   const details = result.issues.slice(0, MAX_ERROR_DETAILS).map(toDetail);
   const [first] = details as [ErrorDetail, ...ErrorDetail[]];
   const message = first.path === '' ? first.message : `Invalid ${what}: ${first.message}`;

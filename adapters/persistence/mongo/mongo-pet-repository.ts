@@ -101,7 +101,7 @@ export class MongoPetRepository implements PetRepository, PetRestore {
           await this.raiseCounterPastPets();
           continue;
         }
-        // The driver retries a write whose answer was lost; the refused retry then names our own insert.
+        // The driver retries a write whose reply was lost; the refused retry then names our own insert.
         if (earlier._id === document._id) return { pet: toPet(earlier), added: true };
         const keptUntil = earlier.origin?.keptUntil.getTime() ?? 0;
         if (namesRequest({ keptUntil }, origin)) return { pet: toPet(earlier), added: false };

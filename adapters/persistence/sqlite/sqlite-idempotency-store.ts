@@ -4,7 +4,7 @@ import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type Idempote
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
 import { inTransaction } from './sqlite-database.js';
-import { settled } from './storage-errors.js';
+import { translateStorageErrors } from './storage-errors.js';
 
 interface KeyRow {
   readonly fingerprint: string;
@@ -44,7 +44,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
-    return settled(() =>
+    return translateStorageErrors(() =>
       inTransaction(this.db, (): ClaimOutcome => {
         const now = this.now();
         const live = this.statements.live.get(key.client, key.key, now) as KeyRow | undefined;
@@ -58,13 +58,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   complete({ key, token }: IdempotencyClaim, pet: Pet): Promise<void> {
-    return settled(() => {
+    return translateStorageErrors(() => {
       this.statements.complete.run(JSON.stringify(pet), this.now() + this.retention.ttlMs, key.client, key.key, token);
     });
   }
 
   release({ key, token }: IdempotencyClaim): Promise<void> {
-    return settled(() => {
+    return translateStorageErrors(() => {
       this.statements.release.run(key.client, key.key, token);
     });
   }

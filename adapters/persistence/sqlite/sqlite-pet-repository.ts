@@ -7,9 +7,9 @@ import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { PAGE_QUERIES, PET_COLUMNS, PageStatements, returningArrays } from './page-statements.js';
 import { inTransaction } from './sqlite-database.js';
-import { settled } from './storage-errors.js';
+import { translateStorageErrors } from './storage-errors.js';
 
-/** A pet's row as an array, in PET_COLUMNS order: building an object per row costs twice as much. */
+/** A pet's row as an array, in PET_COLUMNS order: cheaper to build than an object per row (docs/performance.md). */
 type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
 
 function petOfRow([id, name, categoryId, status]: PetRow): Pet {
@@ -54,11 +54,11 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   add(newPet: NewPet): Promise<Pet> {
-    return settled(() => this.insert(newPet));
+    return translateStorageErrors(() => this.insert(newPet));
   }
 
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    return settled(() =>
+    return translateStorageErrors(() =>
       // One transaction holds the look-up and the insert: a pet and its key are written together, or not at all.
       inTransaction(this.db, () => {
         const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as [...PetRow, keptUntil: number] | undefined;
@@ -82,7 +82,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   findById(id: PetId): Promise<Pet | undefined> {
-    return settled(() => {
+    return translateStorageErrors(() => {
       // An id that is not an integer (0.5, NaN, 2^53) matches no row: SQLite compares it as a number.
       const row = this.statements.byId.get(id) as PetRow | undefined;
       return row === undefined ? undefined : petOfRow(row);
@@ -90,7 +90,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
-    return settled(() => {
+    return translateStorageErrors(() => {
       const rows = status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
       return (rows as unknown as PetRow[]).map(petOfRow);
     });
@@ -98,7 +98,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
 
   /** Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk or a lock held too long says no). */
   isReachable(): Promise<boolean> {
-    return settled(() => {
+    return translateStorageErrors(() => {
       this.db.exec('BEGIN IMMEDIATE');
       try {
         this.statements.trialWrite.run();
@@ -110,11 +110,11 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   conflictsOf(pets: readonly Pet[]): Promise<PetId[]> {
-    return settled(() => this.conflicting(pets));
+    return translateStorageErrors(() => this.conflicting(pets));
   }
 
   restore(pets: readonly Pet[]): Promise<RestoreCount> {
-    return settled(() => {
+    return translateStorageErrors(() => {
       assertRestorable(pets);
       return inTransaction(this.db, () => {
         const [conflict] = this.conflicting(pets);

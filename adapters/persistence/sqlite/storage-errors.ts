@@ -20,8 +20,8 @@ export function isStorageUnavailable(error: unknown): boolean {
   return UNAVAILABLE_CODES.has(sqliteResultCode(error));
 }
 
-/** Runs a synchronous storage call as a promise, turning "database cannot serve" into StorageUnavailable. */
-export function settled<T>(operation: () => T): Promise<T> {
+/** Runs a synchronous storage call as a promise, turning "database cannot serve" into StorageUnavailable (the MongoDB adapter has its own, for its driver). */
+export function translateStorageErrors<T>(operation: () => T): Promise<T> {
   try {
     return Promise.resolve(operation());
   } catch (error) {

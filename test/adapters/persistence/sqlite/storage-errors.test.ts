@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { isStorageUnavailable, settled } from '../../../../adapters/persistence/sqlite/storage-errors.js';
+import { isStorageUnavailable, translateStorageErrors } from '../../../../adapters/persistence/sqlite/storage-errors.js';
 
 /** An error as node:sqlite throws it: SQLite's extended result code in `errcode`. */
 const sqliteError = (errcode: number, message = 'sqlite says no') => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode, errstr: message });
@@ -28,15 +28,15 @@ describe('SQLite errors', () => {
   });
 
   it('settles a call as a promise: its result, StorageUnavailable with the cause, or the error as it was', async () => {
-    expect(await settled(() => 42)).toBe(42);
+    expect(await translateStorageErrors(() => 42)).toBe(42);
     const busy = sqliteError(UNAVAILABLE.BUSY);
-    const unavailable = settled(() => {
+    const unavailable = translateStorageErrors(() => {
       throw busy;
     });
     await expect(unavailable).rejects.toBeInstanceOf(StorageUnavailable);
     await expect(unavailable).rejects.toMatchObject({ cause: busy });
     const bug = new TypeError('not a pet');
-    await expect(settled(() => {
+    await expect(translateStorageErrors(() => {
       throw bug;
     })).rejects.toBe(bug);
   });
