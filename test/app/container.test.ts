@@ -104,7 +104,7 @@ describe('the composition root', () => {
       const listed = await fetchDocumented(base, { headers });
       expect(await listed.json()).toEqual([{ id: 1, name: 'Wired', categoryId: 1 }]);
     } finally {
-      await running.close(1000);
+      await running.close(0);
     }
   });
 
@@ -130,7 +130,7 @@ describe('the composition root', () => {
       const fromApp = await fetch(`${base}/healthz`, { headers: { Origin: 'https://app.example.com' } });
       expect(fromApp.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     } finally {
-      await running.close(1000);
+      await running.close(0);
     }
   });
 });

@@ -24,10 +24,15 @@ export interface ChildServer {
  * It runs the compiled JavaScript (`npm run build:bench`), as `npm start` does, not tsx.
  * Its stdout (the access log) goes to a file, as in production it goes to a collector: were it
  * piped here, this process would spend on reading it the CPU its load generator needs.
- * `options.cpu` confines the server to one CPU.
+ * `options.cpu` confines the server to one CPU; `options.root` runs another checkout's build of it.
  */
-export async function startChildServer(script: string, env: Record<string, string>, options: { cpu?: number | undefined } = {}): Promise<ChildServer> {
-  const compiled = `dist-bench/${script.replace(/\.ts$/, '.js')}`;
+export async function startChildServer(
+  script: string,
+  env: Record<string, string>,
+  options: { cpu?: number | undefined; root?: string | undefined } = {},
+): Promise<ChildServer> {
+  const root = options.root ?? ROOT;
+  const compiled = join(root, 'dist-bench', script.replace(/\.ts$/, '.js'));
   const logDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const logFile = join(logDir, 'stdout.log');
   const stdout = openSync(logFile, 'w');
@@ -35,7 +40,7 @@ export async function startChildServer(script: string, env: Record<string, strin
   // With a cpu given, the server runs on that CPU only (see cpu-pinning.ts).
   const [command, ...args] = options.cpu === undefined ? node : ['taskset', '-c', String(options.cpu), ...node];
   const child: ChildProcess = spawn(command!, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', stdout, 'inherit', 'ipc'],
   });

@@ -15,6 +15,7 @@ import { describeMachine } from './machine.js';
  * that the load, one key at thousands of requests a second, is measured and not refused (a bucket
  * costs the same whatever its limit). What the two features cost is the A/B after (feature-ab.ts).
  */
+const BASELINE = process.env.BENCH_BASELINE;
 const BENCH_FOLDER = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
 const SERVERS = [
   { name: 'petstore', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' } },
@@ -30,7 +31,9 @@ const SERVERS = [
   // Diagnostic too: bare Koa with this service's response headers and access line, and nothing else.
   { name: 'koa+outputs', script: 'test/bench/servers/bare-koa-server.ts', env: { SERVICE_OUTPUTS: '1' } },
   { name: 'bare-node', script: 'test/bench/servers/bare-node-server.ts', env: {} },
-] as const;
+  // Another checkout of this project, built with `npm run build:bench`: the same service as it was there.
+  ...(BASELINE === undefined ? [] : [{ name: 'petstore@baseline', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' }, root: BASELINE }]),
+] as const satisfies readonly { name: string; script: string; env: Record<string, string>; root?: string }[];
 type ServerName = (typeof SERVERS)[number]['name'];
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -40,8 +43,9 @@ const WARMUP_S = 2;
 async function main(): Promise<void> {
   const pinning = pinLoadGeneratorApartFromServers();
   const servers = new Map<ServerName, ChildServer>();
-  for (const { name, script, env } of SERVERS) {
-    servers.set(name, await startChildServer(script, { ...env, SEED_PETS: String(SEED_PETS) }, { cpu: pinning?.serverCpu }));
+  for (const server of SERVERS) {
+    const root = 'root' in server ? server.root : undefined;
+    servers.set(server.name, await startChildServer(server.script, { ...server.env, SEED_PETS: String(SEED_PETS) }, { cpu: pinning?.serverCpu, root }));
   }
   const samples = new Map<string, Sample[]>();
   /** One server's runs of one workload, in round order: round n of every server at index n-1. */
@@ -91,6 +95,12 @@ async function main(): Promise<void> {
       throughputVsKoaWithOutputs: perRound('koa+outputs', (sample) => sample.requestsPerSecond),
       throughputVsNode: perRound('bare-node', (sample) => sample.requestsPerSecond),
       p99VsKoa: perRound('bare-koa', (sample) => sample.p99),
+      ...(BASELINE === undefined
+        ? {}
+        : {
+            throughputVsBaseline: perRound('petstore@baseline', (sample) => sample.requestsPerSecond),
+            cpuVsBaseline: perRound('petstore@baseline', (sample) => sample.cpuMicrosPerRequest),
+          }),
       sqliteVsMemory: median(runsOf(workload.name, 'petstore-sqlite').map((sample, round) => sample.requestsPerSecond / ours[round]!.requestsPerSecond)),
     };
   });
@@ -106,6 +116,10 @@ async function main(): Promise<void> {
   }
   console.log('\n| workload | SQLite storage vs memory storage, req/s |\n|---|---:|');
   for (const ratio of ratios) console.log(`| ${ratio.workload} | ${ratio.sqliteVsMemory.toFixed(2)}x |`);
+  if (BASELINE !== undefined) {
+    console.log(`\n| workload | req/s vs ${BASELINE} | CPU µs a request vs ${BASELINE} |\n|---|---:|---:|`);
+    for (const ratio of ratios) console.log(`| ${ratio.workload} | ${ratio.throughputVsBaseline?.toFixed(3)}x | ${ratio.cpuVsBaseline?.toFixed(3)}x |`);
+  }
   console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
 
   const featureCost = await measureFeatureCost(WORKLOADS, pinning?.serverCpu);

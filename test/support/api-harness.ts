@@ -45,8 +45,9 @@ export interface TestApi {
    * each starts from nothing. Only for a server on the harness's own memory stores.
    */
   reset(): Promise<void>;
-  /** Begins a graceful shutdown, serving on for `drainMs`, each answer closing its connection (see RunningServer.close). */
+  /** Begins a graceful shutdown, serving on for `drainMs`, each response closing its connection (see RunningServer.close). */
   beginShutdown(drainMs: number): Promise<'drained' | 'forced'>;
+  /** A test's teardown: stops the server and closes its connections at once, then its storage. */
   close(): Promise<void>;
 }
 
@@ -117,7 +118,8 @@ export async function startTestApi(
     },
     beginShutdown: (drainMs) => running.close(1000, drainMs),
     close: async () => {
-      await running.close(1000);
+      // The test is over: its connections are closed at once, not kept open for a request on its way.
+      await running.close(0);
       await composed.container.unbindAllAsync();
       await fixture?.dispose();
     },

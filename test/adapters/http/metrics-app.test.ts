@@ -9,7 +9,7 @@ import { loadConfig } from '../../../app/config.js';
 describe('the metrics app, for METRICS_PORT', () => {
   let running: RunningServer | undefined;
   afterEach(async () => {
-    await running?.close(1000);
+    await running?.close(0);
   });
 
   it('answers GET /metrics, and every other request with the Error shape', async () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
   running = await listen(app, { port: 0, host: '127.0.0.1', logger: errorLog });
   base = `http://127.0.0.1:${running.address.port}`;
 });
-afterAll(() => running.close(1000));
+afterAll(() => running.close(0));
 
 describe('the error middleware maps every error to the Error body', () => {
   it('maps InvalidPet to 400 invalid_body, naming the field, without logging', async () => {

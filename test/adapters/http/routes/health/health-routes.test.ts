@@ -12,7 +12,7 @@ import { loadConfig } from '../../../../../app/config.js';
 describe('the readiness probe during a shutdown', () => {
   let running: RunningServer | undefined;
   afterEach(async () => {
-    await running?.close(1000);
+    await running?.close(0);
   });
 
   it('answers 503 with Retry-After once the shutdown has begun, storage reachable or not; liveness stays 200', async () => {
