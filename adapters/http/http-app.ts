@@ -1,5 +1,9 @@
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
+import type { CreatePet } from '../../core/use-cases/create-pet.js';
+import type { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
+import type { GetPet } from '../../core/use-cases/get-pet.js';
+import type { ListPets } from '../../core/use-cases/list-pets.js';
 import type { HttpMetrics } from './metrics/http-metrics.js';
 import { requestMetricsObserver } from './metrics/request-metrics.js';
 import { requireApiKey } from './middleware/api-key.js';
@@ -23,10 +27,6 @@ import type { ApiOperation } from './wire/api-operation.js';
 import { operationOf } from './wire/operation-of.js';
 import { logConnectionFailure, type HttpLogger } from './wire/request-log.js';
 import { createRouter } from './wire/router.js';
-import type { CreatePet } from '../../core/use-cases/create-pet.js';
-import type { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
-import type { GetPet } from '../../core/use-cases/get-pet.js';
-import type { ListPets } from '../../core/use-cases/list-pets.js';
 
 export interface HttpAppDependencies {
   readonly listPets: ListPets;
