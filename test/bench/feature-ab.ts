@@ -34,8 +34,22 @@ function spreadOf(differences: number[]): Spread {
   return { median: median(differences), quartiles: [at(0.25), at(0.75)] };
 }
 
-export async function measureFeatureCost(workloads: readonly Workload[], cpu: number | undefined): Promise<FeatureCost[]> {
-  const server = await startChildServer('test/bench/servers/petstore-ab-server.ts', { SEED_PETS: String(SEED_PETS) }, { cpu });
+export function measureFeatureCost(workloads: readonly Workload[], cpu: number | undefined): Promise<FeatureCost[]> {
+  return measureInProcessAb('test/bench/servers/petstore-ab-server.ts', {}, workloads, cpu);
+}
+
+/**
+ * The A/B itself, for any server script that serves A on its `port` and B and B again on its
+ * `otherPorts`: each round loads the three in turn, the order rotating, and reads the process's CPU
+ * time per request. `on` is A, `off` is B, the control is B again minus B.
+ */
+export async function measureInProcessAb(
+  script: string,
+  env: Record<string, string>,
+  workloads: readonly Workload[],
+  cpu: number | undefined,
+): Promise<FeatureCost[]> {
+  const server = await startChildServer(script, { ...env, SEED_PETS: String(SEED_PETS) }, { cpu });
   const [offPort, controlPort] = server.otherPorts;
   if (offPort === undefined || controlPort === undefined) throw new Error('the A/B server did not say where its other services listen');
   const ports = [server.port, offPort, controlPort];
