@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CPU_QUESTION, isReady, MEMORY_QUESTION, type ChildMessage, type CpuAnswer, type MemoryAnswer, type ReadyMessage } from './ipc-messages.js';
 
 /** npm runs the bench scripts from the project root, where dist-bench/ is built. */
@@ -31,7 +31,7 @@ export async function startChildServer(
   env: Record<string, string>,
   options: { cpu?: number | undefined; root?: string | undefined } = {},
 ): Promise<ChildServer> {
-  const root = options.root ?? ROOT;
+  const root = resolve(options.root ?? ROOT);
   const compiled = join(root, 'dist-bench', script.replace(/\.ts$/, '.js'));
   const logDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const logFile = join(logDir, 'stdout.log');
