@@ -2,7 +2,7 @@
 // makes for them on one request (the rate limit's bucket and its two fields, the request observer
 // at arrival and close, a storage call through the measuring repository), against the same request's
 // work without them (the bare storage call, a response made the same way), in blocks, A B B A. Small
-// enough to be timed to a tenth of a microsecond, which the end-to-end A/B (feature-ab.ts) cannot be
+// enough to be timed to a tenth of a microsecond, which the end-to-end price list (price-list.ts) cannot be
 // on a shared machine; but blind to what the features cost in caches and the collector.
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';

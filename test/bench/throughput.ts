@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { pinLoadGeneratorApartFromServers } from './cpu-pinning.js';
-import { featureCostTable, measureFeatureCost } from './feature-ab.js';
+import { measurePrices, priceListTable } from './price-list.js';
 import { measureFeatureWork } from './feature-work.js';
 import { CONNECTIONS, load, median, SEED_PETS, WORKLOADS, type Sample } from './load.js';
 import { describeMachine } from './machine.js';
@@ -13,7 +13,7 @@ import { describeMachine } from './machine.js';
 /**
  * petstore runs with metrics and the rate limit on, as by default; the limit is set out of reach so
  * that the load, one key at thousands of requests a second, is measured and not refused (a bucket
- * costs the same whatever its limit). What the two features cost is the A/B after (feature-ab.ts).
+ * costs the same whatever its limit). What each feature costs is the price list after (price-list.ts).
  */
 const BASELINE = process.env.BENCH_BASELINE;
 const BENCH_FOLDER = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
@@ -122,9 +122,9 @@ async function main(): Promise<void> {
   }
   console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
 
-  const featureCost = await measureFeatureCost(WORKLOADS, pinning?.serverCpu);
+  const prices = await measurePrices(WORKLOADS, pinning?.serverCpu);
   const featureWork = await measureFeatureWork();
-  console.log(`\nMetrics and rate limit, A/B in one process (CPU µs a request):\n${featureCostTable(featureCost)}`);
+  console.log(`\nThe price list: every feature on minus that feature off, in one process (CPU µs a request):\n${priceListTable(prices)}`);
   console.log(
     `\nTheir own work, timed alone: ${featureWork.micros.toFixed(2)} µs a request ` +
       `(middle half ${featureWork.quartiles.map((value) => value.toFixed(2)).join(' to ')})`,
@@ -137,7 +137,8 @@ async function main(): Promise<void> {
     settings: { seedPets: SEED_PETS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRun: DURATION_S, warmupSeconds: WARMUP_S },
     rows,
     ratios,
-    metricsAndRateLimitCost: { endToEnd: featureCost, ownWork: featureWork },
+    prices,
+    metricsAndRateLimitOwnWork: featureWork,
   };
   writeFileSync('test/bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
   rmSync(BENCH_FOLDER, { recursive: true, force: true });

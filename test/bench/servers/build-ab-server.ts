@@ -3,7 +3,7 @@
 // default. The two baseline services are the control: what the run cannot tell from noise.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FEATURES_ON } from './features.js';
+import { DEFAULTS } from './features.js';
 import { announceReady } from './seed.js';
 import { startPetstore } from './petstore.js';
 
@@ -11,7 +11,7 @@ const checkout = process.env.BENCH_BASELINE;
 if (checkout === undefined) throw new Error('BENCH_BASELINE must name another checkout, built with npm run build:bench');
 const baseline = (await import(pathToFileURL(join(checkout, 'dist-bench/test/bench/servers/petstore.js')).href)) as { startPetstore: typeof startPetstore };
 
-const current = await startPetstore(FEATURES_ON);
-const before = await baseline.startPetstore(FEATURES_ON);
-const control = await baseline.startPetstore(FEATURES_ON);
+const current = await startPetstore(DEFAULTS);
+const before = await baseline.startPetstore(DEFAULTS);
+const control = await baseline.startPetstore(DEFAULTS);
 announceReady(current.port, undefined, [before.port, control.port]);
