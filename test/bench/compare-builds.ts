@@ -1,6 +1,7 @@
 // npm run bench:compare: this build against the one in the checkout BENCH_BASELINE names (built there
 // with npm run build:bench), served side by side in one pinned process and loaded in turn, with the
 // baseline twice as the control; the same method as the price list (in-process.ts).
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { pinLoadGeneratorApartFromServers } from './cpu-pinning.js';
 import { differenceOf, loadInTurn, spreadCell } from './in-process.js';
@@ -28,4 +29,10 @@ for (const cost of costs) {
   );
 }
 console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
-writeFileSync('test/bench/results/compare-latest.json', `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), baseline, costs }, null, 2)}\n`);
+/** The baseline by its commit, which names it wherever the checkout was. */
+const baselineCommit = execFileSync('git', ['-C', baseline, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+const thisCommit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+writeFileSync(
+  'test/bench/results/compare-latest.json',
+  `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), commit: thisCommit, baselineCommit, costs }, null, 2)}\n`,
+);
