@@ -1,6 +1,7 @@
 /**
- * The hexagon's one hard rule: core/ depends on nothing but itself.
- * Adapters and the composition root may depend on core, never the other way round.
+ * The hexagon's rules: core/ depends on nothing but itself; adapters and the composition root may
+ * depend on core, never the other way round; adapters meet only in app/. Inside the HTTP adapter,
+ * each floor imports only the floors below it (docs/design.md, Layout).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
