@@ -26,7 +26,7 @@ import { TOKENS, type Token } from './tokens.js';
  */
 export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  const bind = <T>(token: Token<T>) => container.bind<T>(token);
+  const bind = typedBind(container);
 
   bind(TOKENS.Config).toConstantValue(config);
   bind(TOKENS.Logger).toConstantValue(logger);
@@ -81,6 +81,11 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   return container;
 }
 
+/** Binds a token to a value of the type the token names. */
+function typedBind(container: Container) {
+  return <T>(token: Token<T>) => container.bind<T>(token);
+}
+
 /** The value bound to `token`, typed as the token says. */
 function from<T>(context: ResolutionContext, token: Token<T>): Promise<T> {
   return context.getAsync<T>(token);
@@ -116,7 +121,7 @@ export function inMemoryIdempotencyStore({ ttlMs, maxKeysPerClient }: Idempotenc
 
 /** The pet repository and idempotency store of the storage STORAGE names, and the database they share. */
 function bindStorage(container: Container, { storage, idempotency }: Pick<AppConfig, 'storage' | 'idempotency'>): void {
-  const bind = <T>(token: Token<T>) => container.bind<T>(token);
+  const bind = typedBind(container);
   const retention = { ttlMs: idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
   switch (storage.kind) {
     case 'memory':

@@ -1,5 +1,4 @@
 import type { ApiOperation, OperationDocument } from '../wire/api-operation.js';
-import { API_KEY_SECURITY } from './api-key-security.js';
 import { COMMON_RESPONSE_HEADERS } from './common-headers.js';
 import { componentJsonSchemas } from './json-schemas.js';
 
@@ -8,6 +7,8 @@ export interface ServerEntry {
   readonly description: string;
 }
 
+/** Every operation asks for the API key as a bearer token (the document's `bearerAuth` scheme). */
+const API_KEY_SECURITY = [{ bearerAuth: [] }];
 
 export interface OpenApiDocument {
   readonly paths: Record<string, Record<string, unknown>>;
@@ -18,12 +19,22 @@ export interface OpenApiDocument {
 /**
  * The OpenAPI 3.1 description of the interface, assembled from the operations' own parts. Schemas
  * and parameters come from the valibot schemas that validate requests, so the document cannot say
- * one thing while the code does another.
+ * one thing while the code does another. Each operation is named by its operationId and asks for the key.
  */
-export function buildOpenApiDocument({ servers, operations }: { servers: readonly ServerEntry[]; operations: readonly Pick<ApiOperation<never>, 'document'>[] }): OpenApiDocument {
-  const documents: OperationDocument[] = operations.map((operation) => operation.document());
+export function buildOpenApiDocument({
+  servers,
+  operations,
+}: {
+  servers: readonly ServerEntry[];
+  operations: readonly Pick<ApiOperation<never>, 'operationId' | 'document'>[];
+}): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const { path, method, operation } of documents) paths[path] = { ...paths[path], [method]: operation };
+  const headers: Record<string, object> = { ...COMMON_RESPONSE_HEADERS };
+  for (const { operationId, document } of operations) {
+    const part: OperationDocument = document();
+    paths[part.path] = { ...paths[part.path], [part.method]: { operationId, ...part.operation, security: API_KEY_SECURITY } };
+    Object.assign(headers, part.headers);
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -48,7 +59,7 @@ export function buildOpenApiDocument({ servers, operations }: { servers: readonl
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, sent as the bearer token.' },
       },
-      headers: Object.assign({}, COMMON_RESPONSE_HEADERS, ...documents.map(({ headers }) => headers ?? {})) as Record<string, object>,
+      headers,
     },
   };
 }

@@ -5,7 +5,7 @@ export interface OperationDocument {
   /** Under the API's base path, in OpenAPI's template syntax: `/pets/{petId}`. */
   readonly path: string;
   readonly method: 'get' | 'post';
-  /** The OpenAPI Operation Object. */
+  /** The OpenAPI Operation Object, but for its operationId and security, which the document adds. */
   readonly operation: Readonly<Record<string, unknown>>;
   /** The response headers it refers to beyond those of every response, by name. */
   readonly headers?: Readonly<Record<string, object>>;

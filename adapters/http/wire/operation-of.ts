@@ -18,10 +18,10 @@ interface RoutedContext {
  */
 export function operationOf(ctx: Context, router: Router, operations: ReadonlySet<string>): string {
   const routed = ctx as Context & RoutedContext;
-  const isOperation = (name: string | null | undefined): name is string => operations.has(name ?? '');
+  // Run on every request: the routed case, by far the common one, allocates nothing.
   const name =
     routed._matchedRoute === undefined
-      ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => isOperation(layer.name))?.name
+      ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => operations.has(layer.name ?? ''))?.name
       : routed._matchedRouteName;
-  return isOperation(name) ? name : OTHER_OPERATION;
+  return name != null && operations.has(name) ? name : OTHER_OPERATION;
 }

@@ -1,7 +1,6 @@
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_SYNTAX } from '../../../../core/idempotency.js';
 import { JSON_BODY_ERROR_CODES } from '../../body/json-body.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
-import { API_KEY_SECURITY } from '../../openapi/api-key-security.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent } from '../../openapi/json-schemas.js';
 import { newPetBody, petSchema } from '../../schemas/pet.js';
@@ -20,18 +19,16 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
 };
 
-export function createPetDocument(operationId: string, path: string): OperationDocument {
+export function createPetDocument(path: string): OperationDocument {
   return {
     path,
     method: 'post',
     operation: {
-      operationId,
       tags: ['pets'],
       summary: 'Add a pet',
       description:
         'The service assigns the id. Unknown fields, `null` values and an `id` are refused. ' +
         'Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is added.',
-      security: API_KEY_SECURITY,
       parameters: [IDEMPOTENCY_KEY_PARAMETER],
       requestBody: { required: true, content: jsonContent(newPetBody) },
       responses: {

@@ -37,7 +37,7 @@ export const createPetOperation: ApiOperation<CreatePetDependencies> = {
       sendJson(ctx, pet, 201);
     });
   },
-  document: () => createPetDocument(OPERATION_ID, PETS_PATH),
+  document: () => createPetDocument(PETS_PATH),
 };
 
 /** With an Idempotency-Key, the create happens once however often it is sent. */

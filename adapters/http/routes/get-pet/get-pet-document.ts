@@ -1,5 +1,4 @@
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
-import { API_KEY_SECURITY } from '../../openapi/api-key-security.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { petSchema } from '../../schemas/pet.js';
@@ -11,7 +10,7 @@ import { petIdPath } from './pet-id-path.js';
 const SENT_BY_GET_PET_ONLY: readonly number[] = [200, 404];
 const DEPRECATION_HEADERS = { Sunset: headerRef('Sunset'), Deprecation: headerRef('Deprecation') };
 
-export function getPetDocument(operationId: string, path: string): OperationDocument {
+export function getPetDocument(path: string): OperationDocument {
   // Protocol checks and auth run before routing: their responses cannot say which operation was asked for.
   const headers = (status: number) =>
     SENT_BY_GET_PET_ONLY.includes(status) ? { ...everyResponseHeaders(), ...DEPRECATION_HEADERS } : everyResponseHeaders();
@@ -19,12 +18,10 @@ export function getPetDocument(operationId: string, path: string): OperationDocu
     path,
     method: 'get',
     operation: {
-      operationId,
       tags: ['pets'],
       summary: 'Get a pet (deprecated)',
       description: `Deprecated: removed on ${GET_PET_SUNSET} (the \`Sunset\` header). Use \`GET /pets?status=...\` instead.`,
       deprecated: true,
-      security: API_KEY_SECURITY,
       parameters: parametersOf(petIdPath, 'path'),
       responses: {
         200: { description: 'The pet.', headers: headers(200), content: jsonContent(petSchema) },

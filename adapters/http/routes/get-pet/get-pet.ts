@@ -19,5 +19,5 @@ export const getPetOperation: ApiOperation<{ readonly getPet: GetPet }> = {
       sendJson(ctx, await getPet.execute(petId));
     });
   },
-  document: () => getPetDocument(OPERATION_ID, `${PETS_PATH}/{petId}`),
+  document: () => getPetDocument(`${PETS_PATH}/{petId}`),
 };

@@ -1,24 +1,21 @@
 import { PAGE_LIMIT_MAX } from '../../../../core/paging.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
-import { API_KEY_SECURITY } from '../../openapi/api-key-security.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { petsSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../wire/api-operation.js';
 import { listPetsQuery } from './list-pets-query.js';
 
-export function listPetsDocument(operationId: string, path: string): OperationDocument {
+export function listPetsDocument(path: string): OperationDocument {
   return {
     path,
     method: 'get',
     operation: {
-      operationId,
       tags: ['pets'],
       summary: 'List pets',
       description:
         `Pets in ascending id order, at most \`limit\` (up to ${PAGE_LIMIT_MAX}) a page. When more match, ` +
         '`Link: <...>; rel="next"` gives the next page, keeping `limit` and `status`; the last page has none.',
-      security: API_KEY_SECURITY,
       parameters: parametersOf(listPetsQuery, 'query'),
       responses: {
         200: {

@@ -24,5 +24,5 @@ export const listPetsOperation: ApiOperation<{ readonly listPets: ListPets }> = 
       sendJson(ctx, page.pets);
     });
   },
-  document: () => listPetsDocument(OPERATION_ID, PETS_PATH),
+  document: () => listPetsDocument(PETS_PATH),
 };
