@@ -21,7 +21,12 @@ export function operationOf(ctx: Context, router: Router, operations: ReadonlySe
   // Run on every request: the routed case, by far the common one, allocates nothing.
   const name =
     routed._matchedRoute === undefined
-      ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => operations.has(layer.name ?? ''))?.name
+      ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => isOneOf(operations, layer.name))?.name
       : routed._matchedRouteName;
-  return name != null && operations.has(name) ? name : OTHER_OPERATION;
+  return isOneOf(operations, name) ? name : OTHER_OPERATION;
+}
+
+/** Whether a route's name is one of `operations`; the set itself says no to a route without one. */
+function isOneOf(operations: ReadonlySet<string>, name: string | null | undefined): name is string {
+  return (operations as ReadonlySet<unknown>).has(name);
 }
