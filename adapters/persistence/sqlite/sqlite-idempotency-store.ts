@@ -3,8 +3,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey, type IdempotencyRetention } from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
-import { inTransaction } from './sqlite-database.js';
-import { translateStorageErrors } from './storage-errors.js';
+import { groupCommitOf, type GroupCommit } from './group-commit.js';
 
 interface KeyRow {
   readonly fingerprint: string;
@@ -21,14 +20,16 @@ const EXPIRED_DROPPED_PER_CLAIM = 10;
  */
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly now: () => number;
+  private readonly writes: GroupCommit;
   private readonly statements: { live: StatementSync; upsert: StatementSync; complete: StatementSync; release: StatementSync; dropExpired: StatementSync };
 
   constructor(
-    private readonly db: DatabaseSync,
+    db: DatabaseSync,
     private readonly retention: IdempotencyRetention,
     { now = Date.now }: { now?: (() => number) | undefined } = {},
   ) {
     this.now = now;
+    this.writes = groupCommitOf(db);
     this.statements = {
       live: db.prepare('SELECT fingerprint, expires_at, pet FROM idempotency_keys WHERE client = ? AND key = ? AND expires_at > ?'),
       upsert: db.prepare(
@@ -44,8 +45,8 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome> {
-    return translateStorageErrors(() =>
-      inTransaction(this.db, (): ClaimOutcome => {
+    // The group's transaction holds the read and the write: of any number of callers, one claims the key.
+    return this.writes.write((): ClaimOutcome => {
         const now = this.now();
         const live = this.statements.live.get(key.client, key.key, now) as KeyRow | undefined;
         if (live !== undefined) return earlierRequest(live.fingerprint, live.pet === null ? undefined : (JSON.parse(live.pet) as Pet));
@@ -53,18 +54,17 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
         const token = randomUUID();
         this.statements.upsert.run(key.client, key.key, fingerprint, token, now + this.retention.leaseMs);
         return { state: 'claimed', claim: { key, token, claimedAt: now, keptUntil: now + this.retention.ttlMs } };
-      }),
-    );
+    });
   }
 
   complete({ key, token }: IdempotencyClaim, pet: Pet): Promise<void> {
-    return translateStorageErrors(() => {
+    return this.writes.write(() => {
       this.statements.complete.run(JSON.stringify(pet), this.now() + this.retention.ttlMs, key.client, key.key, token);
     });
   }
 
   release({ key, token }: IdempotencyClaim): Promise<void> {
-    return translateStorageErrors(() => {
+    return this.writes.write(() => {
       this.statements.release.run(key.client, key.key, token);
     });
   }

@@ -5,6 +5,7 @@ import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/i
 import type { PetPageQuery } from '../../../core/paging.js';
 import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import { groupCommitOf, type GroupCommit } from './group-commit.js';
 import { PAGE_QUERIES, PET_COLUMNS, PageStatements, returningArrays } from './page-statements.js';
 import { inTransaction } from './sqlite-database.js';
 import { translateStorageErrors } from './storage-errors.js';
@@ -34,8 +35,10 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
 
   private readonly pages: PageStatements;
   private readonly pagesWithStatus: PageStatements;
+  private readonly writes: GroupCommit;
 
   constructor(private readonly db: DatabaseSync) {
+    this.writes = groupCommitOf(db);
     this.pages = new PageStatements(db, PAGE_QUERIES.all);
     this.pagesWithStatus = new PageStatements(db, PAGE_QUERIES.withStatus);
     this.statements = {
@@ -54,13 +57,13 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   add(newPet: NewPet): Promise<Pet> {
-    return translateStorageErrors(() => this.insert(newPet));
+    return this.writes.write(() => this.insert(newPet));
   }
 
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    return translateStorageErrors(() =>
-      // One transaction holds the look-up and the insert: a pet and its key are written together, or not at all.
-      inTransaction(this.db, () => {
+    return this.writes.write(
+      // One write holds the look-up and the insert: a pet and its key are written together, or not at all.
+      () => {
         const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as [...PetRow, keptUntil: number] | undefined;
         if (earlier !== undefined) {
           const [id, name, categoryId, status, keptUntil] = earlier;
@@ -77,7 +80,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
           origin.keptUntil,
         ) as unknown as [PetRow];
         return { pet: petOfRow(row), added: true };
-      }),
+      },
     );
   }
 

@@ -1,0 +1,151 @@
+import { statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StorageUnavailable } from '../../../../core/errors.js';
+import { GroupCommit, groupCommitOf } from '../../../../adapters/persistence/sqlite/group-commit.js';
+import { SqliteIdempotencyStore } from '../../../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
+import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
+import { aNewPet } from '../../../support/builders.js';
+import { sqliteStorageFixture } from '../../../support/sqlite.js';
+
+/** A write-ahead log frame: a page and its 24-byte header. */
+const FRAME_BYTES = 4096 + 24;
+
+type Fixture = Awaited<ReturnType<typeof sqliteStorageFixture>>;
+
+/** A fault SQLite itself raises, for the inserts of pets of that name. */
+function failInsertsNamed(db: DatabaseSync, name: string): void {
+  db.exec(`CREATE TRIGGER injected_fault BEFORE INSERT ON pets WHEN NEW.name = '${name}' BEGIN SELECT RAISE(ABORT, 'injected fault'); END`);
+}
+
+const storedNames = (db: DatabaseSync): string[] => (db.prepare('SELECT name FROM pets ORDER BY id').all() as { name: string }[]).map((row) => row.name);
+
+describe('SQLite writes committed in groups', () => {
+  let fixture: Fixture;
+  beforeEach(async () => {
+    fixture = await sqliteStorageFixture();
+  });
+  afterEach(async () => {
+    await fixture.dispose();
+  });
+
+  /** How many frames `writes` added to the write-ahead log. */
+  async function framesWrittenBy(writes: () => Promise<unknown>): Promise<number> {
+    const before = statSync(`${fixture.file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    await writes();
+    return (statSync(`${fixture.file}-wal`).size - Math.max(before, 32)) / FRAME_BYTES;
+  }
+
+  it('commits the writes asked for in one turn once: the log grows by one transaction, not one for each', async () => {
+    const { repository } = fixture;
+    await repository.add(aNewPet());
+    const apart = await framesWrittenBy(async () => {
+      for (let index = 0; index < 20; index += 1) await repository.add(aNewPet({ name: `Apart ${String(index)}` }));
+    });
+    const together = await framesWrittenBy(() => Promise.all(Array.from({ length: 20 }, (_, index) => repository.add(aNewPet({ name: `Together ${String(index)}` })))));
+    // Each commit writes the pets page and the id sequence's page.
+    expect(apart).toBeGreaterThanOrEqual(40);
+    expect(together).toBeLessThanOrEqual(3);
+    expect(storedNames(fixture.db)).toHaveLength(41);
+  });
+
+  it('answers each write with its own result, in the order asked, ids rising', async () => {
+    const pets = await Promise.all(['A', 'B', 'C', 'D'].map((name) => fixture.repository.add(aNewPet({ name }))));
+    expect(pets.map((pet) => pet.name)).toEqual(['A', 'B', 'C', 'D']);
+    expect(pets.map((pet) => pet.id)).toEqual([1, 2, 3, 4]);
+    expect(await Promise.all(pets.map((pet) => fixture.repository.findById(pet.id)))).toEqual(pets);
+  });
+
+  it('fails a write that SQLite refuses alone: its neighbours in the group are committed', async () => {
+    const { db, repository } = fixture;
+    failInsertsNamed(db, 'Faulty');
+    const outcomes = await Promise.allSettled(['Before', 'Faulty', 'After'].map((name) => repository.add(aNewPet({ name }))));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const refusal = (outcomes[1] as PromiseRejectedResult).reason as Error;
+    expect(refusal).not.toBeInstanceOf(StorageUnavailable);
+    expect(refusal.message).toContain('injected fault');
+    expect(storedNames(db)).toEqual(['Before', 'After']);
+    // The refused write took no id: its savepoint undid the sequence's step too.
+    expect(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.id] : []))).toEqual([1, 2]);
+    // The group left no transaction open: later writes are committed as before.
+    expect(db.isTransaction).toBe(false);
+    expect((await repository.add(aNewPet({ name: 'Later' }))).id).toBe(3);
+  });
+
+  it('undoes every statement of a failed write, even those that ran before its failure', async () => {
+    const { db, repository } = fixture;
+    const key = { client: 'client-a', key: 'order-1' };
+    // The key's earlier pet was kept until 1000: a create after that frees it, then inserts, which fails.
+    const earlier = (await repository.addOnce(aNewPet({ name: 'Earlier' }), { key, claimedAt: 0, keptUntil: 1000 })).pet;
+    failInsertsNamed(db, 'Faulty');
+    const outcomes = await Promise.allSettled([
+      repository.addOnce(aNewPet({ name: 'Faulty' }), { key, claimedAt: 2000, keptUntil: 60_000 }),
+      repository.add(aNewPet({ name: 'Neighbour' })),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+    const origin = db.prepare('SELECT origin_client, origin_key FROM pets WHERE id = ?').get(earlier.id);
+    expect(origin).toEqual({ origin_client: 'client-a', origin_key: 'order-1' });
+    expect(storedNames(db)).toEqual(['Earlier', 'Neighbour']);
+  });
+
+  it('shares one transaction between the pets and the idempotency keys on a connection', async () => {
+    const { db, idempotencyStore } = fixture;
+    expect(groupCommitOf(db)).toBe(groupCommitOf(db));
+    const frames = await framesWrittenBy(() =>
+      Promise.all([fixture.repository.add(aNewPet()), idempotencyStore.claim({ client: 'c', key: 'k' }, 'fingerprint'), fixture.repository.add(aNewPet())]),
+    );
+    // One commit of a pets page, the sequence's page, and the keys' table and index pages.
+    expect(frames).toBeLessThanOrEqual(5);
+    expect(storedNames(db)).toHaveLength(2);
+  });
+
+  it('fails every write of a group whose transaction cannot begin, as StorageUnavailable, and stores none', async () => {
+    const { db, file } = fixture;
+    const other = new DatabaseSync(file, { timeout: 10 });
+    other.exec('BEGIN IMMEDIATE');
+    const repository = new SqlitePetRepository(db);
+    db.exec('PRAGMA busy_timeout = 10');
+    const outcomes = await Promise.allSettled([repository.add(aNewPet()), repository.add(aNewPet())]);
+    expect(outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason instanceof StorageUnavailable)).toEqual([true, true]);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(storedNames(db)).toEqual([]);
+    expect((await repository.add(aNewPet())).id).toBe(1);
+  });
+
+  it('fails every write asked for before its database closed, as StorageUnavailable', async () => {
+    const writes = [fixture.repository.add(aNewPet()), new SqliteIdempotencyStore(fixture.db, { ttlMs: 1000, leaseMs: 100 }).claim({ client: 'c', key: 'k' }, 'f')];
+    fixture.db.close();
+    for (const outcome of await Promise.allSettled(writes)) {
+      expect(outcome.status === 'rejected' && outcome.reason instanceof StorageUnavailable).toBe(true);
+    }
+  });
+
+  it('fails every write of a group whose transaction a write ended, and keeps none of them', async () => {
+    const { db } = fixture;
+    const group = new GroupCommit(db);
+    const insert = db.prepare("INSERT INTO pets (name, category_id) VALUES ('Lost', 1)");
+    const outcomes = await Promise.allSettled([
+      group.write(() => insert.run()),
+      // A write that ends the transaction under the group, as a full disk can.
+      group.write(() => {
+        db.exec('ROLLBACK');
+        throw new Error('the transaction is gone');
+      }),
+      group.write(() => insert.run()),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(outcomes.map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual(Array(3).fill('the transaction is gone'));
+    expect(storedNames(db)).toEqual([]);
+    expect(db.isTransaction).toBe(false);
+  });
+
+  it('commits a lone write at the end of the turn it was asked in, waiting for no others to join it', async () => {
+    const write = fixture.repository.add(aNewPet({ name: 'Alone' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const reader = new DatabaseSync(fixture.file, { readOnly: true });
+    expect(storedNames(reader)).toEqual(['Alone']);
+    reader.close();
+    expect((await write).name).toBe('Alone');
+  });
+});
