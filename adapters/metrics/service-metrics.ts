@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { FixedSeriesHistogram, type HistogramSeries } from './fixed-series-histogram.js';
 
 /** In seconds: most requests take well under a millisecond, a slow storage call up to its timeout. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -14,7 +15,7 @@ export interface StorageMetrics {
   storageCallTimer(store: string, method: string): StorageCallTimer;
 }
 
-/** One entry per value: a histogram's series bound to their labels once, so an observation never builds a labels object. */
+/** One entry per value: a histogram's series made once, so an observation never builds a labels object. */
 function tableOf<Key extends string, Value>(keys: readonly Key[], valueOf: (key: Key) => Value): Record<Key, Value> {
   return Object.fromEntries(keys.map((key) => [key, valueOf(key)])) as Record<Key, Value>;
 }
@@ -36,12 +37,6 @@ export interface MetricLabels {
   readonly storageMethods: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Every series of the histogram at zero from the start, each bound to its labels. */
-function seriesOf(histogram: Histogram, labels: Record<string, string>): Histogram.Internal<string> {
-  histogram.zero(labels);
-  return histogram.labels(labels);
-}
-
 /**
  * The service's metrics, with prom-client, in a registry of their own (so that two services in one
  * process never share counts). Every label value comes from a fixed list, whatever clients send,
@@ -50,23 +45,20 @@ function seriesOf(histogram: Histogram, labels: Record<string, string>): Histogr
 export class ServiceMetrics implements StorageMetrics {
   private readonly registry = new Registry();
   private inFlight = 0;
-  private readonly requestDurations: Record<string, Record<string, Histogram.Internal<string>>>;
+  private readonly requestDurations: Record<string, Record<string, HistogramSeries>>;
   private readonly rateLimited: Record<string, Counter.Internal>;
   private readonly replays: Counter;
   /** By `store method`, then outcome. */
-  private readonly storageDurations: Map<string, Record<StorageOutcome, Histogram.Internal<string>>>;
+  private readonly storageDurations: Map<string, Record<StorageOutcome, HistogramSeries>>;
 
   constructor({ operations, statusClasses, storageMethods }: MetricLabels) {
-    const requestDurations = new Histogram({
-      name: 'petstore_http_request_duration_seconds',
-      help: 'Time from a request arriving to its response sent, by operation and status class',
-      labelNames: ['operation', 'status_class'],
-      buckets: DURATION_BUCKETS,
-      registers: [this.registry],
-    });
-    this.requestDurations = tableOf(operations, (operation) =>
-      tableOf(statusClasses, (statusClass) => seriesOf(requestDurations, { operation, status_class: statusClass })),
+    const requestDurations = new FixedSeriesHistogram(
+      'petstore_http_request_duration_seconds',
+      'Time from a request arriving to its response sent, by operation and status class',
+      DURATION_BUCKETS,
+      this.registry,
     );
+    this.requestDurations = tableOf(operations, (operation) => tableOf(statusClasses, (statusClass) => requestDurations.series({ operation, status_class: statusClass })));
     const inFlight = () => this.inFlight;
     new Gauge({
       name: 'petstore_http_requests_in_flight',
@@ -92,16 +84,15 @@ export class ServiceMetrics implements StorageMetrics {
       help: 'Creates responded to with the stored response of an earlier request with the same Idempotency-Key',
       registers: [this.registry],
     });
-    const storageDurations = new Histogram({
-      name: 'petstore_storage_call_duration_seconds',
-      help: 'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
-      labelNames: ['store', 'method', 'outcome'],
-      buckets: DURATION_BUCKETS,
-      registers: [this.registry],
-    });
+    const storageDurations = new FixedSeriesHistogram(
+      'petstore_storage_call_duration_seconds',
+      'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
+      DURATION_BUCKETS,
+      this.registry,
+    );
     this.storageDurations = new Map(
       Object.entries(storageMethods).flatMap(([store, methods]) =>
-        methods.map((method) => [`${store} ${method}`, tableOf(STORAGE_OUTCOMES, (outcome) => seriesOf(storageDurations, { store, method, outcome }))] as const),
+        methods.map((method) => [`${store} ${method}`, tableOf(STORAGE_OUTCOMES, (outcome) => storageDurations.series({ store, method, outcome }))] as const),
       ),
     );
   }
