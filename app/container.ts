@@ -14,6 +14,7 @@ import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-m
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
 import type { ApiKeys } from './api-keys.js';
+import { accessLineOf } from './logging/access-line.js';
 import type { AppConfig, IdempotencyConfig } from './config.js';
 import { Shutdown } from './shutdown.js';
 import { TOKENS, type Token } from './tokens.js';
@@ -68,6 +69,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       storage: await from(c, TOKENS.PetRepositoryInUse),
       shutdown: await from(c, TOKENS.Shutdown),
       logger,
+      accessLog: accessLineOf(logger),
       bodyLimitBytes: config.bodyLimitBytes,
       servers: apiServers(config),
       corsOrigins: config.corsOrigins,

@@ -25,7 +25,7 @@ import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
 import type { ApiOperation } from './wire/api-operation.js';
 import { operationOf } from './wire/operation-of.js';
-import { logConnectionFailure, type HttpLogger } from './wire/request-log.js';
+import { logConnectionFailure, type AccessLog, type HttpLogger } from './wire/request-log.js';
 import { createRouter } from './wire/router.js';
 
 export interface HttpAppDependencies {
@@ -38,6 +38,8 @@ export interface HttpAppDependencies {
   /** Once draining, /readyz responds 503. */
   readonly shutdown: ShutdownState;
   readonly logger: HttpLogger;
+  /** Where access lines go; none: through `logger`, as info lines. */
+  readonly accessLog?: AccessLog | undefined;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
   /** The base addresses the OpenAPI document lists, each ending in /v1. */
@@ -87,7 +89,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
     });
 
   // Outermost first: a request passes down this list, its response back up it.
-  app.use(requestContext(logger, metrics && requestMetricsObserver(metrics, router, operations)));
+  app.use(requestContext(logger, { observer: metrics && requestMetricsObserver(metrics, router, operations), accessLog: dependencies.accessLog }));
   app.use(apiSecurityHeaders());
   app.use(renderErrors());
   app.use(requireWellFormedRequest);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { REQUEST_ID_HEADER } from '../wire/header-names.js';
-import { startRequestLog, type HttpLogger } from '../wire/request-log.js';
+import { accessLogOf, startRequestLog, type AccessLog, type HttpLogger } from '../wire/request-log.js';
 import { applyResponseHeaders, startResponseHeaders } from '../wire/response-headers.js';
 
 /**
@@ -23,7 +23,7 @@ export interface RequestObserver {
  * Outermost middleware: gives the request its id, sends it back, binds it to every log line of
  * the request, and writes one access line once the response is over, whatever happened.
  */
-export function requestContext(logger: HttpLogger, observer?: RequestObserver): Middleware {
+export function requestContext(logger: HttpLogger, { observer, accessLog = accessLogOf(logger) }: { observer?: RequestObserver | undefined; accessLog?: AccessLog | undefined } = {}): Middleware {
   return async function identifyAndLogRequest(ctx, next) {
     const started = performance.now();
     observer?.requestArrived();
@@ -37,20 +37,14 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver): 
     ctx.res.once('close', () => {
       const elapsedMs = performance.now() - started;
       observer?.requestClosed(ctx, elapsedMs);
-      logger.info(
-        {
-          requestId,
-          method,
-          // The path only: a query string is the client's to fill, so it stays out of the logs.
-          path,
-          // Before any response went out, there is no status to speak of.
-          status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
-          durationMs: Math.round(elapsedMs * 10) / 10,
-          // Undefined fields are left out of the line.
-          aborted: ctx.res.writableFinished ? undefined : true,
-        },
-        'request',
-      );
+      accessLog({
+        requestId,
+        method,
+        path,
+        status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
+        durationMs: Math.round(elapsedMs * 10) / 10,
+        aborted: ctx.res.writableFinished ? undefined : true,
+      });
     });
     await next();
     // JSON responses were written with their headers; what Koa writes gets them now.

@@ -31,3 +31,26 @@ export function requestLogger(ctx: Context): HttpLogger {
 export function logConnectionFailure(ctx: Context, error: Error & { code?: string }): void {
   requestLogger(ctx).warn({ error: error.message, code: error.code }, 'connection failed before the response was complete');
 }
+
+/** What the access line of a request says: one line a request, once its response is over. */
+export interface AccessEntry {
+  readonly requestId: string;
+  readonly method: string;
+  /** The path only: a query string is the client's to fill, so it stays out of the logs. */
+  readonly path: string;
+  /** Before any response went out, there is no status to speak of. */
+  readonly status: number | undefined;
+  readonly durationMs: number;
+  /** Only when the response was cut short. */
+  readonly aborted: true | undefined;
+}
+
+/** Writes a request's access line; the service gives one that writes it straight to its log's stream. */
+export type AccessLog = (entry: AccessEntry) => void;
+
+/** The access line written as any other log line, an info line `request` (undefined fields left out). */
+export function accessLogOf(logger: HttpLogger): AccessLog {
+  return (entry) => {
+    logger.info(entry, 'request');
+  };
+}

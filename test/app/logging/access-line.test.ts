@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccessEntry } from '../../../adapters/http/wire/request-log.js';
+import { accessLineOf } from '../../../app/logging/access-line.js';
+import { createLogger } from '../../../app/logging/logger.js';
+
+/** The service's logger at `logLevel`, and the lines written to it. */
+function serviceLog(logLevel: 'info' | 'warn') {
+  const lines: string[] = [];
+  const logger = createLogger({ logLevel }, { write: (line: string) => lines.push(line) });
+  return { logger, lines, accessLine: accessLineOf(logger) };
+}
+
+/**
+ * Strings as a request's method and path reach the service: Node's HTTP parser hands them over as
+ * Latin-1 text, each character one byte, control characters, quotes and backslashes included.
+ */
+const latin1Text = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((code) => String.fromCharCode(code)), maxLength: 120 });
+
+const anAccessEntry: fc.Arbitrary<AccessEntry> = fc.record({
+  requestId: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9\-._~:;=+/@]{1,128}$/)),
+  method: fc.oneof(fc.constantFrom('GET', 'POST', 'OPTIONS', 'PROPFIND'), latin1Text),
+  path: fc.oneof(fc.constantFrom('/v1/pets', '/v1/pets/12', '/'), latin1Text),
+  status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
+  // As the request context rounds it: to a tenth of a millisecond.
+  durationMs: fc.double({ min: 0, max: 1e7, noNaN: true }).map((ms) => Math.round(ms * 10) / 10),
+  aborted: fc.constantFrom(true as const, undefined),
+});
+
+describe('the access line', () => {
+  beforeEach(() => {
+    // One time for both writers: the line's time field is made once a millisecond.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T10:00:00.000Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is, for any request, the very line pino writes for the same fields', () => {
+    fc.assert(
+      fc.property(anAccessEntry, (entry) => {
+        const { logger, lines, accessLine } = serviceLog('info');
+        accessLine(entry);
+        logger.info(entry, 'request');
+        expect(lines).toHaveLength(2);
+        expect(lines[0]).toBe(lines[1]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is one JSON line with the fields a reader looks for, and the status and aborted flag only when there are some', () => {
+    const { lines, accessLine } = serviceLog('info');
+    accessLine({ requestId: 'r1', method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, aborted: undefined });
+    accessLine({ requestId: 'r2', method: 'POST', path: '/v1/pets', status: undefined, durationMs: 0, aborted: true });
+    expect(lines.map((line) => line.endsWith('}\n'))).toEqual([true, true]);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r1', method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, msg: 'request' },
+      { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r2', method: 'POST', path: '/v1/pets', durationMs: 0, aborted: true, msg: 'request' },
+    ]);
+  });
+
+  it('is left out when the log level is above info, as pino leaves out any info line, even when the level changes later', () => {
+    const { logger, lines, accessLine } = serviceLog('warn');
+    const entry: AccessEntry = { requestId: 'r1', method: 'GET', path: '/', status: 200, durationMs: 1, aborted: undefined };
+    accessLine(entry);
+    expect(lines).toEqual([]);
+    logger.level = 'info';
+    accessLine(entry);
+    expect(lines).toHaveLength(1);
+  });
+});
