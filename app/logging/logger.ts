@@ -1,7 +1,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import { isoTimeReusedWithinAMillisecond } from './iso-time.js';
-import { linesWrittenOncePerTurn } from './lines-once-per-turn.js';
+import { linesWrittenInBatches } from './lines-in-batches.js';
 
 /**
  * One JSON object a line. Authorization headers are redacted wherever they appear,
@@ -25,5 +25,5 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
  * not the API. Queued lines are written at exit, a crash included; a SIGKILL can lose them.
  */
 function stdoutWrittenInTheBackground(): DestinationStream {
-  return linesWrittenOncePerTurn(pino.destination({ dest: 1, sync: false }));
+  return linesWrittenInBatches(pino.destination({ dest: 1, sync: false }));
 }

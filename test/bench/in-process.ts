@@ -35,8 +35,8 @@ export interface InTurn {
   readonly rounds: number;
 }
 
-export async function loadInTurn(script: string, env: Record<string, string>, workloads: readonly Workload[], cpu: number | undefined): Promise<InTurn[]> {
-  const server = await startChildServer(script, { ...env, SEED_PETS: String(SEED_PETS) }, { cpu });
+export async function loadInTurn(script: string, env: Record<string, string>, workloads: readonly Workload[], cpu: number | undefined, root?: string): Promise<InTurn[]> {
+  const server = await startChildServer(script, { ...env, SEED_PETS: String(SEED_PETS) }, { cpu, root });
   const ports = [server.port, ...server.otherPorts];
   try {
     const results: InTurn[] = [];

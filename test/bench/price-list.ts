@@ -22,8 +22,9 @@ export interface Prices {
   readonly rounds: number;
 }
 
-export async function measurePrices(workloads: readonly Workload[], cpu: number | undefined): Promise<Prices[]> {
-  const results = await loadInTurn('test/bench/servers/price-list-server.ts', {}, workloads, cpu);
+/** The prices of this checkout's service, or of the one built in another checkout at `root`. */
+export async function measurePrices(workloads: readonly Workload[], cpu: number | undefined, root?: string): Promise<Prices[]> {
+  const results = await loadInTurn('test/bench/servers/price-list-server.ts', {}, workloads, cpu, root);
   return results.map(({ workload, cpuMicros, rounds }) => {
     // The server's order: all on, each feature off (FEATURES' order), all off, all on again.
     const [allOn, ...rest] = cpuMicros as [number[], ...number[][]];

@@ -32,7 +32,17 @@ const SERVERS = [
   { name: 'koa+outputs', script: 'test/bench/servers/bare-koa-server.ts', env: { SERVICE_OUTPUTS: '1' } },
   { name: 'bare-node', script: 'test/bench/servers/bare-node-server.ts', env: {} },
   // Another checkout of this project, built with `npm run build:bench`: the same service as it was there.
-  ...(BASELINE === undefined ? [] : [{ name: 'petstore@baseline', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' }, root: BASELINE }]),
+  ...(BASELINE === undefined
+    ? []
+    : [
+        { name: 'petstore@baseline', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' }, root: BASELINE },
+        {
+          name: 'petstore-sqlite@baseline',
+          script: 'test/bench/servers/petstore-server.ts',
+          env: { RATE_LIMIT: '1000000000', STORAGE: 'sqlite', SQLITE_PATH: join(BENCH_FOLDER, 'baseline.db'), SQLITE_SYNCHRONOUS: process.env.SQLITE_BENCH_SYNCHRONOUS ?? 'normal' },
+          root: BASELINE,
+        },
+      ]),
 ] as const satisfies readonly { name: string; script: string; env: Record<string, string>; root?: string }[];
 type ServerName = (typeof SERVERS)[number]['name'];
 
@@ -86,8 +96,9 @@ async function main(): Promise<void> {
   // Each round's ratio compares runs seconds apart; their median is steadier than a ratio of medians.
   const ratios = WORKLOADS.map((workload) => {
     const ours = runsOf(workload.name, 'petstore');
-    const perRound = (server: ServerName, measure: (sample: Sample) => number) =>
-      median(ours.map((sample, round) => measure(sample) / measure(runsOf(workload.name, server)[round]!)));
+    const perRoundOf = (server: ServerName, against: ServerName, measure: (sample: Sample) => number) =>
+      median(runsOf(workload.name, server).map((sample, round) => measure(sample) / measure(runsOf(workload.name, against)[round]!)));
+    const perRound = (against: ServerName, measure: (sample: Sample) => number) => perRoundOf('petstore', against, measure);
     return {
       workload: workload.name,
       throughputVsKoa: perRound('bare-koa', (sample) => sample.requestsPerSecond),
@@ -100,7 +111,10 @@ async function main(): Promise<void> {
         : {
             throughputVsBaseline: perRound('petstore@baseline', (sample) => sample.requestsPerSecond),
             cpuVsBaseline: perRound('petstore@baseline', (sample) => sample.cpuMicrosPerRequest),
+            sqliteVsKoaAtBaseline: perRoundOf('petstore-sqlite@baseline', 'bare-koa', (sample) => sample.requestsPerSecond),
+            sqliteCpuVsBaseline: perRoundOf('petstore-sqlite', 'petstore-sqlite@baseline', (sample) => sample.cpuMicrosPerRequest),
           }),
+      sqliteVsKoa: perRoundOf('petstore-sqlite', 'bare-koa', (sample) => sample.requestsPerSecond),
       sqliteVsMemory: median(runsOf(workload.name, 'petstore-sqlite').map((sample, round) => sample.requestsPerSecond / ours[round]!.requestsPerSecond)),
     };
   });
@@ -114,17 +128,24 @@ async function main(): Promise<void> {
     const cells = [ratio.throughputVsKoa, ratio.p99VsKoa, ratio.throughputVsKoaWithLog, ratio.throughputVsKoaWithOutputs, ratio.throughputVsNode].map((value) => `${value.toFixed(2)}x`);
     console.log(`| ${ratio.workload} | ${cells.join(' | ')} |`);
   }
-  console.log('\n| workload | SQLite storage vs memory storage, req/s |\n|---|---:|');
-  for (const ratio of ratios) console.log(`| ${ratio.workload} | ${ratio.sqliteVsMemory.toFixed(2)}x |`);
+  console.log('\n| workload | SQLite storage vs memory storage, req/s | SQLite storage vs bare Koa, req/s |\n|---|---:|---:|');
+  for (const ratio of ratios) console.log(`| ${ratio.workload} | ${ratio.sqliteVsMemory.toFixed(2)}x | ${ratio.sqliteVsKoa.toFixed(2)}x |`);
   if (BASELINE !== undefined) {
-    console.log(`\n| workload | req/s vs ${BASELINE} | CPU µs a request vs ${BASELINE} |\n|---|---:|---:|`);
-    for (const ratio of ratios) console.log(`| ${ratio.workload} | ${ratio.throughputVsBaseline?.toFixed(3)}x | ${ratio.cpuVsBaseline?.toFixed(3)}x |`);
+    console.log(
+      `\n| workload | req/s vs ${BASELINE} | CPU µs a request vs ${BASELINE} | SQLite: CPU µs a request vs ${BASELINE} | SQLite at ${BASELINE} vs bare Koa, req/s |\n|---|---:|---:|---:|---:|`,
+    );
+    for (const ratio of ratios) {
+      const cells = [ratio.throughputVsBaseline, ratio.cpuVsBaseline, ratio.sqliteCpuVsBaseline, ratio.sqliteVsKoaAtBaseline].map((value) => `${value?.toFixed(3) ?? '?'}x`);
+      console.log(`| ${ratio.workload} | ${cells.join(' | ')} |`);
+    }
   }
   console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
 
   const prices = await measurePrices(WORKLOADS, pinning?.serverCpu);
+  const baselinePrices = BASELINE === undefined ? undefined : await measurePrices(WORKLOADS, pinning?.serverCpu, BASELINE);
   const featureWork = await measureFeatureWork();
   console.log(`\nThe price list: every feature on minus that feature off, in one process (CPU µs a request):\n${priceListTable(prices)}`);
+  if (baselinePrices !== undefined) console.log(`\nThe price list at ${String(BASELINE)}:\n${priceListTable(baselinePrices)}`);
   console.log(
     `\nTheir own work, timed alone: ${featureWork.micros.toFixed(2)} µs a request ` +
       `(middle half ${featureWork.quartiles.map((value) => value.toFixed(2)).join(' to ')})`,
@@ -138,6 +159,7 @@ async function main(): Promise<void> {
     rows,
     ratios,
     prices,
+    ...(baselinePrices === undefined ? {} : { baselinePrices }),
     metricsAndRateLimitOwnWork: featureWork,
   };
   writeFileSync('test/bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
