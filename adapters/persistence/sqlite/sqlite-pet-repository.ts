@@ -6,6 +6,7 @@ import type { PetPageQuery } from '../../../core/paging.js';
 import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { groupCommitOf, type GroupCommit } from './group-commit.js';
+import { PageCache } from './page-cache.js';
 import { PAGE_QUERIES, PET_COLUMNS, PageStatements, returningArrays } from './page-statements.js';
 import { inTransaction } from './sqlite-database.js';
 import { translateStorageErrors } from './storage-errors.js';
@@ -36,9 +37,11 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   private readonly pages: PageStatements;
   private readonly pagesWithStatus: PageStatements;
   private readonly writes: GroupCommit;
+  private readonly recentPages: PageCache;
 
   constructor(private readonly db: DatabaseSync) {
     this.writes = groupCommitOf(db);
+    this.recentPages = new PageCache(db);
     this.pages = new PageStatements(db, PAGE_QUERIES.all);
     this.pagesWithStatus = new PageStatements(db, PAGE_QUERIES.withStatus);
     this.statements = {
@@ -93,10 +96,12 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
-    return translateStorageErrors(() => {
-      const rows = status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
-      return (rows as unknown as PetRow[]).map(petOfRow);
-    });
+    return translateStorageErrors(() =>
+      this.recentPages.page(`${status ?? ''} ${String(afterId)} ${String(limit)}`, () => {
+        const rows = status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
+        return (rows as unknown as PetRow[]).map(petOfRow);
+      }),
+    );
   }
 
   /** Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk or a lock held too long says no). */
