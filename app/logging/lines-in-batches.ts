@@ -24,13 +24,14 @@ class LinesInBatches implements DestinationStream {
   write(line: string): void {
     const held = this.pending.push(line);
     if (held >= MAX_LINES_HELD) this.writePending();
-    // The timer holds no process open: lines still held at exit are written then.
+    // The timer holds the process open until the batch is handed over: a process that ends by
+    // running out of work writes its last lines as it wrote the others, and waits for them.
     else if (held === 1) setTimeout(() => {
       this.writePending();
-    }, BATCH_INTERVAL_MS).unref();
+    }, BATCH_INTERVAL_MS);
   }
 
-  /** At exit, with no turn to come: the lines still pending, written and flushed at once. */
+  /** At `process.exit`, with no turn to come: the lines still pending, written and flushed at once. */
   writeNow(): void {
     if (this.pending.length === 0) return;
     this.writePending();
@@ -49,7 +50,7 @@ const holders = new Set<WeakRef<LinesInBatches>>();
 const forget = new FinalizationRegistry<WeakRef<LinesInBatches>>((holder) => holders.delete(holder));
 let exitHooked = false;
 
-/** `destination`, written in batches; lines still pending when the process exits are written then. */
+/** `destination`, written in batches; lines still pending when the process is made to exit are written then. */
 export function linesWrittenInBatches(destination: FlushableDestination): DestinationStream {
   const lines = new LinesInBatches(destination);
   const holder = new WeakRef(lines);

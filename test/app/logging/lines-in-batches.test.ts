@@ -48,6 +48,18 @@ describe('log lines written in batches', () => {
     expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
   });
 
+  it('holds a process that runs out of work open until its last lines are written, none lost', () => {
+    const script = [
+      "const { createLogger } = await import('./dist/app/logging/logger.js');",
+      "const logger = createLogger({ logLevel: 'info' });",
+      "for (let n = 0; n < 1000; n += 1) logger.info({ n }, 'line');",
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(child.status).toBe(0);
+    const lines = child.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { n: number });
+    expect(lines.map(({ n }) => n)).toEqual(Array.from({ length: 1000 }, (_, n) => n));
+  });
+
   it('writes the lines still held when the process exits, to stdout, none lost', () => {
     // The built logger, as the service runs it: lines of the last batch, then an exit before it is written.
     const script = [
