@@ -6,18 +6,21 @@ export class HistogramSeries {
   readonly counts: number[];
   sum = 0;
   count = 0;
+  /** The bounds and, last, +Inf: every value is at or under one of them. */
+  private readonly upperBounds: readonly number[];
 
   constructor(
     readonly labels: Readonly<Record<string, string>>,
-    private readonly bounds: readonly number[],
+    bounds: readonly number[],
   ) {
-    this.counts = new Array<number>(bounds.length + 1).fill(0);
+    this.upperBounds = [...bounds, Number.POSITIVE_INFINITY];
+    this.counts = this.upperBounds.map(() => 0);
   }
 
   /** A few additions: no labels to check or hash, nothing allocated. Values are durations the service measured, never NaN. */
   observe(value: number): void {
     let bucket = 0;
-    while (bucket < this.bounds.length && value > (this.bounds[bucket] as number)) bucket += 1;
+    while (value > (this.upperBounds[bucket] as number)) bucket += 1;
     this.counts[bucket] = (this.counts[bucket] as number) + 1;
     this.sum += value;
     this.count += 1;
@@ -38,7 +41,6 @@ interface ExposedValue {
  */
 export class FixedSeriesHistogram {
   readonly type = 'histogram';
-  readonly aggregator = 'sum';
   private readonly allSeries: HistogramSeries[] = [];
 
   constructor(
@@ -59,7 +61,7 @@ export class FixedSeriesHistogram {
   }
 
   /** What prom-client's own histogram gives its registry: cumulative buckets, `+Inf`, sum and count, for each series. */
-  get(): Promise<{ name: string; help: string; type: string; aggregator: string; values: ExposedValue[] }> {
+  get(): Promise<{ name: string; help: string; type: string; values: ExposedValue[] }> {
     const bucketName = `${this.name}_bucket`;
     const values = this.allSeries.flatMap(({ labels, counts, sum, count }) => {
       let cumulative = 0;
@@ -70,6 +72,6 @@ export class FixedSeriesHistogram {
         { labels: { ...labels }, value: count, metricName: `${this.name}_count` },
       ];
     });
-    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
+    return Promise.resolve({ name: this.name, help: this.help, type: this.type, values });
   }
 }

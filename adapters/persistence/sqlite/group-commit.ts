@@ -1,10 +1,32 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { storageErrorOf } from './storage-errors.js';
 
-interface PendingWrite {
-  run(): void;
-  fail(error: unknown): void;
-  succeed(): void;
+/** One write of a group: its work, and how it is answered once the group's transaction has ended. */
+class PendingWrite<T> {
+  private result: T | undefined;
+  private failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly work: () => T,
+    private readonly resolve: (result: T) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  run(): void {
+    this.result = this.work();
+  }
+
+  /** It failed and was undone alone: it fails with its own error, whatever becomes of the group. */
+  failAlone(error: unknown): void {
+    this.failure = { error };
+  }
+
+  /** Answers it: with its result, or its own failure, or that of the whole group. */
+  settle(groupFailure?: { error: unknown }): void {
+    const failure = this.failure ?? groupFailure;
+    if (failure === undefined) this.resolve(this.result as T);
+    else this.reject(storageErrorOf(failure.error));
+  }
 }
 
 /**
@@ -15,7 +37,7 @@ interface PendingWrite {
  * neighbours are committed. A lone write waits for no group to fill, only for the turn to end.
  */
 export class GroupCommit {
-  private pending: PendingWrite[] = [];
+  private pending: PendingWrite<unknown>[] = [];
   private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'release' | 'rollbackToSavepoint', StatementSync>;
 
   constructor(private readonly db: DatabaseSync) {
@@ -32,19 +54,7 @@ export class GroupCommit {
   /** Runs `work` in the group's transaction; settles once that transaction is committed or has failed. */
   write<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      let result: T;
-      const write: PendingWrite = {
-        run: () => {
-          result = work();
-        },
-        fail: (error) => {
-          reject(storageErrorOf(error));
-        },
-        succeed: () => {
-          resolve(result);
-        },
-      };
-      if (this.pending.push(write) === 1) setImmediate(() => {
+      if (this.pending.push(new PendingWrite(work, resolve, reject) as PendingWrite<unknown>) === 1) setImmediate(() => {
         this.commitPending();
       });
     });
@@ -53,23 +63,22 @@ export class GroupCommit {
   private commitPending(): void {
     const group = this.pending;
     this.pending = [];
-    let written: PendingWrite[];
     try {
       this.statements.begin.run();
-      written = group.filter((write) => this.ranAlone(write));
+      for (const write of group) this.runAlone(write);
       this.statements.commit.run();
     } catch (error) {
       // The transaction is lost (the database closed, a full disk, a failed commit): nothing of the
-      // group was written. A write that already failed alone keeps its own error.
+      // group was written.
       if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
-      for (const write of group) write.fail(error);
+      for (const write of group) write.settle({ error });
       return;
     }
-    for (const write of written) write.succeed();
+    for (const write of group) write.settle();
   }
 
-  /** Runs one write in its savepoint: true when it was written, false when it failed and was undone alone. */
-  private ranAlone(write: PendingWrite): boolean {
+  /** Runs one write in its savepoint; one that fails is rolled back to it, and fails alone. */
+  private runAlone(write: PendingWrite<unknown>): void {
     this.statements.savepoint.run();
     try {
       write.run();
@@ -77,12 +86,9 @@ export class GroupCommit {
       // Some errors (a full disk, an I/O error) end the whole transaction: the group fails with it.
       if (!this.db.isTransaction) throw error;
       this.statements.rollbackToSavepoint.run();
-      this.statements.release.run();
-      write.fail(error);
-      return false;
+      write.failAlone(error);
     }
     this.statements.release.run();
-    return true;
   }
 }
 

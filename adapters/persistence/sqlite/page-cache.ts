@@ -14,12 +14,13 @@ export const PAGES_KEPT = 128;
 export class PageCache {
   private readonly pages = new LRUCache<string, readonly Pet[]>({ max: PAGES_KEPT });
   private readonly statements: { dataVersion: StatementSync; totalChanges: StatementSync };
-  private dataVersion = -1;
-  private totalChanges = -1;
+  /** The database's state when the kept pages were read: every connection's commits, and this one's writes. */
+  private readBetween: string;
 
   constructor(db: DatabaseSync) {
     this.statements = { dataVersion: db.prepare('PRAGMA data_version'), totalChanges: db.prepare('SELECT total_changes()') };
     for (const statement of Object.values(this.statements)) statement.setReturnArrays(true);
+    this.readBetween = this.writesSoFar();
   }
 
   /** The page under `key`, read by `read` unless kept since the last write. */
@@ -35,11 +36,15 @@ export class PageCache {
   }
 
   private forgetIfWritten(): void {
+    const writes = this.writesSoFar();
+    if (writes === this.readBetween) return;
+    this.pages.clear();
+    this.readBetween = writes;
+  }
+
+  private writesSoFar(): string {
     const [dataVersion] = this.statements.dataVersion.get() as unknown as [number];
     const [totalChanges] = this.statements.totalChanges.get() as unknown as [number];
-    if (dataVersion === this.dataVersion && totalChanges === this.totalChanges) return;
-    this.pages.clear();
-    this.dataVersion = dataVersion;
-    this.totalChanges = totalChanges;
+    return `${String(dataVersion)} ${String(totalChanges)}`;
   }
 }

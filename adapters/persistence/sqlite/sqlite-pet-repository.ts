@@ -97,7 +97,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
     return translateStorageErrors(() =>
-      this.recentPages.page(`${status ?? ''} ${String(afterId)} ${String(limit)}`, () => {
+      this.recentPages.page([status, afterId, limit].join(' '), () => {
         const rows = status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
         return (rows as unknown as PetRow[]).map(petOfRow);
       }),

@@ -140,6 +140,21 @@ describe('SQLite writes committed in groups', () => {
     expect(db.isTransaction).toBe(false);
   });
 
+  it('fails every write of a group whose commit fails, keeps none of them, and leaves no transaction open', async () => {
+    const { db } = fixture;
+    // A deferred foreign key is checked at COMMIT only: a write that breaks it makes the commit fail.
+    db.exec('PRAGMA foreign_keys = ON; CREATE TABLE owners (id INTEGER PRIMARY KEY); CREATE TABLE owned (owner INTEGER REFERENCES owners (id) DEFERRABLE INITIALLY DEFERRED)');
+    const group = new GroupCommit(db);
+    const insert = db.prepare("INSERT INTO pets (name, category_id) VALUES ('Lost', 1)");
+    const orphan = db.prepare('INSERT INTO owned (owner) VALUES (99)');
+    const outcomes = await Promise.allSettled([group.write(() => insert.run()), group.write(() => orphan.run())]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(((outcomes[0] as PromiseRejectedResult).reason as Error).message).toMatch(/FOREIGN KEY/);
+    expect(db.isTransaction).toBe(false);
+    expect(storedNames(db)).toEqual([]);
+    expect(await group.write(() => insert.run().changes)).toBe(1);
+  });
+
   it('commits a lone write at the end of the turn it was asked in, waiting for no others to join it', async () => {
     const write = fixture.repository.add(aNewPet({ name: 'Alone' }));
     await new Promise((resolve) => setImmediate(resolve));

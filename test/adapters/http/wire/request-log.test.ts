@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { accessLogOf, type AccessEntry, type HttpLogger } from '../../../../adapters/http/wire/request-log.js';
+
+describe('the access line, without a log of its own', () => {
+  it('is an info line `request` of the logger, with the entry\'s fields', () => {
+    const written: [string, object, string][] = [];
+    const logger: HttpLogger = {
+      info: (details, message) => written.push(['info', details, message]),
+      warn: (details, message) => written.push(['warn', details, message]),
+      error: (details, message) => written.push(['error', details, message]),
+      child: () => logger,
+    };
+    const entry: AccessEntry = { requestId: 'r1', method: 'GET', path: '/metrics', status: 200, durationMs: 0.4, aborted: undefined };
+    accessLogOf(logger)(entry);
+    expect(written).toEqual([['info', entry, 'request']]);
+  });
+});
