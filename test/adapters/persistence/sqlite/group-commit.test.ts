@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import fc from 'fast-check';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
@@ -162,5 +163,49 @@ describe('SQLite writes committed in groups', () => {
     expect(storedNames(reader)).toEqual(['Alone']);
     reader.close();
     expect((await write).name).toBe('Alone');
+  });
+
+  describe('against a model, for any groups of creates and keyed creates, some of them failing', () => {
+    type Create = { readonly key: number | undefined; readonly faulty: boolean };
+    const aCreate: fc.Arbitrary<Create> = fc.record({ key: fc.option(fc.nat({ max: 2 }), { nil: undefined }), faulty: fc.boolean() });
+
+    it('answers each as if it had run alone, in order, and stores exactly the pets it answered for', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.array(aCreate, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }), async (groups) => {
+          const model = { pets: [] as { id: number; name: string }[], byKey: new Map<number, number>() };
+          const run = await sqliteStorageFixture();
+          try {
+            failInsertsNamed(run.db, 'Faulty');
+            for (const [groupIndex, group] of groups.entries()) {
+              const names = group.map(({ faulty }, index) => (faulty ? 'Faulty' : `Pet ${String(groupIndex)}-${String(index)}`));
+              // Asked for in one turn: one group.
+              const outcomes = await Promise.allSettled(
+                group.map(({ key }, index) => {
+                  const newPet = aNewPet({ name: names[index] as string });
+                  if (key === undefined) return run.repository.add(newPet).then((pet) => ({ id: pet.id, added: true }));
+                  const origin = { key: { client: 'c', key: String(key) }, claimedAt: 0, keptUntil: Number.MAX_SAFE_INTEGER };
+                  return run.repository.addOnce(newPet, origin).then(({ pet, added }) => ({ id: pet.id, added }));
+                }),
+              );
+              const expected = group.map(({ key, faulty }, index) => {
+                const earlier = key === undefined ? undefined : model.byKey.get(key);
+                if (earlier !== undefined) return { id: earlier, added: false };
+                if (faulty) return 'refused';
+                const id = (model.pets.at(-1)?.id ?? 0) + 1;
+                model.pets.push({ id, name: names[index] as string });
+                if (key !== undefined) model.byKey.set(key, id);
+                return { id, added: true };
+              });
+              expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'refused'))).toEqual(expected);
+            }
+            expect(run.db.prepare('SELECT id, name FROM pets ORDER BY id').all()).toEqual(model.pets);
+            expect(run.db.isTransaction).toBe(false);
+          } finally {
+            await run.dispose();
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
   });
 });
