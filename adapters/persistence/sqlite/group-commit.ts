@@ -70,11 +70,20 @@ export class GroupCommit {
     } catch (error) {
       // The transaction is lost (the database closed, a full disk, a failed commit): nothing of the
       // group was written.
-      if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
+      this.rollBack();
       for (const write of group) write.settle({ error });
       return;
     }
     for (const write of group) write.settle();
+  }
+
+  /** Ends a failed group's transaction, if it is still open; a rollback that fails too leaves every write failed all the same. */
+  private rollBack(): void {
+    try {
+      if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
+    } catch {
+      // The connection cannot write now: the group's error already says so to every write.
+    }
   }
 
   /** Runs one write in its savepoint; one that fails is rolled back to it, and fails alone. */

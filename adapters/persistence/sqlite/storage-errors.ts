@@ -8,15 +8,18 @@ import { StorageUnavailable } from '../../../core/errors.js';
  */
 const UNAVAILABLE_CODES: ReadonlySet<number | undefined> = new Set([3, 5, 6, 8, 10, 11, 13, 14, 26]);
 
-/** node:sqlite's error: `errcode` is SQLite's extended result code, whose low byte is the primary one. */
+/** What node:sqlite's errors carry: `errcode` is SQLite's extended result code, whose low byte is the primary one. */
+type SqliteErrorFields = { code?: unknown; errcode?: unknown } | null | undefined;
+
 function sqliteResultCode(error: unknown): number | undefined {
-  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  const { code, errcode } = (error as SqliteErrorFields) ?? {};
   return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
 }
 
+/** Whatever was thrown, even `undefined`: a bug's odd value is still answered as a bug, never thrown again here. */
 export function isStorageUnavailable(error: unknown): boolean {
   // A database closed under the call (the service is shutting down) cannot serve either.
-  if ((error as { code?: unknown }).code === 'ERR_INVALID_STATE') return true;
+  if ((error as SqliteErrorFields)?.code === 'ERR_INVALID_STATE') return true;
   return UNAVAILABLE_CODES.has(sqliteResultCode(error));
 }
 

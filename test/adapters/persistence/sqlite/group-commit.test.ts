@@ -141,6 +141,25 @@ describe('SQLite writes committed in groups', () => {
     expect(db.isTransaction).toBe(false);
   });
 
+  it('fails a write that throws something other than an error alone, and answers its neighbours', async () => {
+    const group = new GroupCommit(fixture.db);
+    const insert = fixture.db.prepare("INSERT INTO pets (name, category_id) VALUES ('Kept', 1)");
+    const outcomes = await Promise.allSettled([
+      group.write(() => insert.run().changes),
+      group.write(() => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a bug might throw
+        throw undefined;
+      }),
+      group.write(() => insert.run().changes),
+    ]);
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: 1 },
+      { status: 'rejected', reason: undefined },
+      { status: 'fulfilled', value: 1 },
+    ]);
+    expect(storedNames(fixture.db)).toEqual(['Kept', 'Kept']);
+  });
+
   it('fails every write of a group whose commit fails, keeps none of them, and leaves no transaction open', async () => {
     const { db } = fixture;
     // A deferred foreign key is checked at COMMIT only: a write that breaks it makes the commit fail.

@@ -25,6 +25,8 @@ describe('SQLite errors', () => {
     expect(isStorageUnavailable(Object.assign(new Error('busy'), { code: 'EBUSY', errcode: 5 }))).toBe(false);
     expect(isStorageUnavailable(Object.assign(new Error('odd'), { code: 'ERR_SQLITE_ERROR', errcode: '5' }))).toBe(false);
     expect(isStorageUnavailable(new TypeError('not a pet'))).toBe(false);
+    // What a bug might throw that is not an error at all is a bug too, and never throws again here.
+    for (const thrown of [undefined, null, 'text', 5]) expect(isStorageUnavailable(thrown)).toBe(false);
   });
 
   it('settles a call as a promise: its result, StorageUnavailable with the cause, or the error as it was', async () => {
