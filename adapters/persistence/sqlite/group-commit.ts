@@ -80,9 +80,10 @@ export class GroupCommit {
   /** Ends a failed group's transaction, if it is still open; a rollback that fails too leaves every write failed all the same. */
   private rollBack(): void {
     try {
-      if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
+      this.db.exec('ROLLBACK');
     } catch {
-      // The connection cannot write now: the group's error already says so to every write.
+      // No transaction was left open (SQLite ended it, or it never began), or the connection cannot
+      // write now: either way the group's error already tells every write.
     }
   }
 
