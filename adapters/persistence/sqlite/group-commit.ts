@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { inTransaction } from './sqlite-database.js';
 import { storageErrorOf } from './storage-errors.js';
 
 /** One write of a group: its work, and how it is answered once the group's transaction has ended. */
@@ -38,13 +39,10 @@ class PendingWrite<T> {
  */
 export class GroupCommit {
   private pending: PendingWrite<unknown>[] = [];
-  private readonly statements: Record<'begin' | 'commit' | 'savepoint' | 'release' | 'rollbackToSavepoint', StatementSync>;
+  private readonly statements: Record<'savepoint' | 'release' | 'rollbackToSavepoint', StatementSync>;
 
   constructor(private readonly db: DatabaseSync) {
     this.statements = {
-      // IMMEDIATE: a read inside a write sees no other process's write before the write follows it.
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      commit: db.prepare('COMMIT'),
       savepoint: db.prepare('SAVEPOINT one_write'),
       release: db.prepare('RELEASE one_write'),
       rollbackToSavepoint: db.prepare('ROLLBACK TO one_write'),
@@ -64,27 +62,16 @@ export class GroupCommit {
     const group = this.pending;
     this.pending = [];
     try {
-      this.statements.begin.run();
-      for (const write of group) this.runAlone(write);
-      this.statements.commit.run();
+      inTransaction(this.db, () => {
+        for (const write of group) this.runAlone(write);
+      });
     } catch (error) {
       // The transaction is lost (the database closed, a full disk, a failed commit): nothing of the
-      // group was written.
-      this.rollBack();
+      // group was written, and every write is told, whatever the rollback did.
       for (const write of group) write.settle({ error });
       return;
     }
     for (const write of group) write.settle();
-  }
-
-  /** Ends a failed group's transaction, if it is still open; a rollback that fails too leaves every write failed all the same. */
-  private rollBack(): void {
-    try {
-      this.db.exec('ROLLBACK');
-    } catch {
-      // No transaction was left open (SQLite ended it, or it never began), or the connection cannot
-      // write now: either way the group's error already tells every write.
-    }
   }
 
   /** Runs one write in its savepoint; one that fails is rolled back to it, and fails alone. */
