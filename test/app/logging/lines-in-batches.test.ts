@@ -48,29 +48,29 @@ describe('log lines written in batches', () => {
     expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
   });
 
-  it('holds a process that runs out of work open until its last lines are written, none lost', () => {
+  /**
+   * The built logger in a process of its own, as the service runs it: 1,000 lines, then `ending`.
+   * Its exit status, and the line numbers it wrote to stdout, in order.
+   */
+  function loggingProcess(ending: string): { status: number | null; written: number[] } {
     const script = [
       "const { createLogger } = await import('./dist/app/logging/logger.js');",
       "const logger = createLogger({ logLevel: 'info' });",
       "for (let n = 0; n < 1000; n += 1) logger.info({ n }, 'line');",
+      ending,
     ].join('\n');
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
-    expect(child.status).toBe(0);
     const lines = child.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { n: number });
-    expect(lines.map(({ n }) => n)).toEqual(Array.from({ length: 1000 }, (_, n) => n));
+    return { status: child.status, written: lines.map(({ n }) => n) };
+  }
+  const ALL_LINES = Array.from({ length: 1000 }, (_, n) => n);
+
+  it('holds a process that runs out of work open until its last lines are written, none lost', () => {
+    expect(loggingProcess('')).toEqual({ status: 0, written: ALL_LINES });
   });
 
   it('writes the lines still held when the process exits, to stdout, none lost', () => {
-    // The built logger, as the service runs it: lines of the last batch, then an exit before it is written.
-    const script = [
-      "const { createLogger } = await import('./dist/app/logging/logger.js');",
-      "const logger = createLogger({ logLevel: 'info' });",
-      "for (let n = 0; n < 1000; n += 1) logger.info({ n }, 'line');",
-      'process.exit(3);',
-    ].join('\n');
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
-    expect(child.status).toBe(3);
-    const lines = child.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { n: number });
-    expect(lines.map(({ n }) => n)).toEqual(Array.from({ length: 1000 }, (_, n) => n));
+    // An exit before the last batch is written.
+    expect(loggingProcess('process.exit(3);')).toEqual({ status: 3, written: ALL_LINES });
   });
 });
