@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import { Container, type ResolutionContext } from 'inversify';
 import type { Logger } from 'pino';
 import { IN_FLIGHT_LEASE_MS } from '../core/idempotency.js';
@@ -13,19 +14,28 @@ import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
+import type { StorageKind } from '../adapters/tracing/traced-storage.js';
 import type { ApiKeys } from './api-keys.js';
 import { accessLineOf } from './logging/access-line.js';
 import type { AppConfig, IdempotencyConfig } from './config.js';
 import { Shutdown } from './shutdown.js';
 import { TOKENS, type Token } from './tokens.js';
 
+/** Spans for each request, its use case and its storage calls, made with `tracer`. */
+export interface RequestTracingOptions {
+  readonly tracer: Tracer;
+  /** What the storage spans name: STORAGE's choice, or `custom` for a host's own storage. */
+  readonly storageKind: StorageKind;
+}
+
 /**
  * Every binding of the service and the command line: which adapter implements which port, what
  * each use case is given, and the HTTP apps that serve them. Resolve with `getAsync`: a database
  * needs I/O before use. The database drivers and the HTTP adapter load only when first resolved,
- * so the command line never loads the HTTP adapter, nor any host a database it does not use.
+ * so the command line never loads the HTTP adapter, nor any host a database it does not use; and
+ * without `tracing`, nothing of OpenTelemetry loads.
  */
-export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys): Container {
+export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys, tracing?: RequestTracingOptions): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   const bind = typedBind(container);
 
@@ -41,19 +51,27 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   bind(TOKENS.Metrics).toDynamicValue(
     async () => new ServiceMetrics({ ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS, storageMethods: MEASURED_STORAGE_METHODS }),
   );
-  // With metrics on, every storage call the use cases make is timed.
-  if (config.metrics) {
-    bind(TOKENS.PetRepositoryInUse).toDynamicValue(async (c) => new MeasuredPetRepository(await from(c, TOKENS.PetRepository), await from(c, TOKENS.Metrics)));
-    bind(TOKENS.IdempotencyStoreInUse).toDynamicValue(async (c) => new MeasuredIdempotencyStore(await from(c, TOKENS.IdempotencyStore), await from(c, TOKENS.Metrics)));
-  } else {
-    bind(TOKENS.PetRepositoryInUse).toService(TOKENS.PetRepository);
-    bind(TOKENS.IdempotencyStoreInUse).toService(TOKENS.IdempotencyStore);
-  }
+  // With metrics on, every storage call the use cases make is timed; with tracing, each is a span.
+  bind(TOKENS.PetRepositoryInUse).toDynamicValue(async (c) => {
+    const pets = await from(c, TOKENS.PetRepository);
+    const measured = config.metrics ? new MeasuredPetRepository(pets, await from(c, TOKENS.Metrics)) : pets;
+    return tracing ? (await import('../adapters/tracing/traced-storage.js')).tracedPetRepository(measured, tracing.tracer, tracing.storageKind) : measured;
+  });
+  bind(TOKENS.IdempotencyStoreInUse).toDynamicValue(async (c) => {
+    const store = await from(c, TOKENS.IdempotencyStore);
+    const measured = config.metrics ? new MeasuredIdempotencyStore(store, await from(c, TOKENS.Metrics)) : store;
+    return tracing ? (await import('../adapters/tracing/traced-storage.js')).tracedIdempotencyStore(measured, tracing.tracer, tracing.storageKind) : measured;
+  });
 
-  bind(TOKENS.ListPets).toDynamicValue(async (c) => new ListPets(await from(c, TOKENS.PetRepositoryInUse)));
-  bind(TOKENS.CreatePet).toDynamicValue(async (c) => new CreatePet(await from(c, TOKENS.PetRepositoryInUse)));
-  bind(TOKENS.CreatePetOnce).toDynamicValue(async (c) => new CreatePetOnce(await from(c, TOKENS.PetRepositoryInUse), await from(c, TOKENS.IdempotencyStoreInUse)));
-  bind(TOKENS.GetPet).toDynamicValue(async (c) => new GetPet(await from(c, TOKENS.PetRepositoryInUse)));
+  // A request's use case is a span of its own when tracing; the command line's import and export are traced by batch instead.
+  const traced = async <Case extends { execute(...args: never[]): Promise<unknown> }>(useCase: Case, name: string): Promise<Case> =>
+    tracing ? (await import('../adapters/tracing/traced-use-case.js')).tracedUseCase(useCase, name, tracing.tracer) : useCase;
+  bind(TOKENS.ListPets).toDynamicValue(async (c) => traced(new ListPets(await from(c, TOKENS.PetRepositoryInUse)), 'ListPets'));
+  bind(TOKENS.CreatePet).toDynamicValue(async (c) => traced(new CreatePet(await from(c, TOKENS.PetRepositoryInUse)), 'CreatePet'));
+  bind(TOKENS.CreatePetOnce).toDynamicValue(async (c) =>
+    traced(new CreatePetOnce(await from(c, TOKENS.PetRepositoryInUse), await from(c, TOKENS.IdempotencyStoreInUse)), 'CreatePetOnce'),
+  );
+  bind(TOKENS.GetPet).toDynamicValue(async (c) => traced(new GetPet(await from(c, TOKENS.PetRepositoryInUse)), 'GetPet'));
   bind(TOKENS.ImportPets).toDynamicValue(async (c) => new ImportPets(await from(c, TOKENS.CreatePet), await from(c, TOKENS.PetRestore)));
   bind(TOKENS.ExportPets).toDynamicValue(async (c) => new ExportPets(await from(c, TOKENS.PetRepositoryInUse)));
 
@@ -76,6 +94,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
       metrics: config.metrics ? await from(c, TOKENS.Metrics) : undefined,
       servesMetrics: config.metricsPort === undefined,
       rateLimit: config.rateLimit,
+      requestTracing: tracing && (await import('../adapters/http/middleware/trace-request.js')).traceRequests(tracing.tracer),
     });
   });
   bind(TOKENS.MetricsApp).toDynamicValue(async (c) => (await import('../adapters/http/metrics-app.js')).createMetricsApp(await from(c, TOKENS.Metrics), logger));

@@ -17,8 +17,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { settingsHelp } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
 import { TOKENS } from './tokens.js';
+import type { Tracing } from './tracing/start-tracing.js';
+import { tracingRequested } from './tracing/tracing-requested.js';
 
 let container: Container | undefined;
+/** Started for the pets commands when the OTEL_* settings ask for traces; flushed before the command exits. */
+let tracing: { started: Tracing; flushWithinMs: number } | undefined;
 
 /** Backpressure by stream.pipeline. A reader that leaves early (`| head`) ends the export quietly, as it ends `cat`. */
 async function pipeToStdout(chunks: AsyncIterable<string>): Promise<void> {
@@ -40,13 +44,25 @@ async function useCases(): Promise<CliUseCases> {
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
   const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logging/logger.js')]);
   container = createContainer(config, createLogger(config), { keys: [] });
-  return {
+  const useCases = {
     listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
     createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),
     getPet: await container.getAsync<GetPet>(TOKENS.GetPet),
     importPets: await container.getAsync<ImportPets>(TOKENS.ImportPets),
     exportPets: await container.getAsync<ExportPets>(TOKENS.ExportPets),
   };
+  if (!tracingRequested(process.env)) return useCases;
+  // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's own are.
+  const [{ startTracing }, { tracedImport, tracedExport }, { pino }] = await Promise.all([
+    import('./tracing/start-tracing.js'),
+    import('../adapters/tracing/traced-backup.js'),
+    import('pino'),
+  ]);
+  const stderrLogger = createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true }));
+  const started = startTracing({ logger: stderrLogger, version: projectManifest().version, instrumentMongo: false });
+  tracing = { started, flushWithinMs: config.shutdownTimeoutMs };
+  const kind = config.storage.kind;
+  return { ...useCases, importPets: tracedImport(useCases.importPets, started.tracer, kind), exportPets: tracedExport(useCases.exportPets, started.tracer, kind) };
 }
 
 /**
@@ -101,6 +117,7 @@ export async function runPetstore(args: readonly string[]): Promise<void> {
     },
   );
   process.exitCode = exitCode;
+  await tracing?.started.shutdown(tracing.flushWithinMs);
   // Closes the database connections, if any were opened. A binding whose making failed (storage out of
   // reach) fails again here; that failure was reported already.
   await container?.unbindAllAsync().catch(() => undefined);

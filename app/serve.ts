@@ -1,6 +1,10 @@
 import { StorageUnavailable } from '../core/errors.js';
-import { ConfigError } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logging/logger.js';
+import { projectManifest } from './project-manifest.js';
 import { startService } from './service.js';
+import type { Tracing } from './tracing/start-tracing.js';
+import { tracingRequested } from './tracing/tracing-requested.js';
 
 /** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */
 export const EXIT_FORCED = 124;
@@ -19,9 +23,19 @@ export class StartupFailure extends Error {
  */
 export async function serve(env: Record<string, string | undefined>): Promise<number> {
   let service;
+  let tracing: Tracing | undefined;
+  let shutdownTimeoutMs;
   try {
-    service = await startService({ settings: env });
+    const config = loadConfig(env);
+    shutdownTimeoutMs = config.shutdownTimeoutMs;
+    // Before the service starts: the MongoDB driver is instrumented as it loads.
+    if (tracingRequested(env)) {
+      const { startTracing } = await import('./tracing/start-tracing.js');
+      tracing = startTracing({ logger: createLogger(config), version: projectManifest().version, instrumentMongo: config.storage.kind === 'mongo' });
+    }
+    service = await startService({ settings: env, tracer: tracing?.tracer });
   } catch (error) {
+    await tracing?.shutdown(0);
     throw startupFailure(error);
   }
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -31,6 +45,8 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
   // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
   // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
   const outcome = await service.close(signal === 'SIGTERM' ? undefined : 0);
+  // The spans of the requests the drain finished go out before the exit, within a SHUTDOWN_TIMEOUT of their own.
+  await tracing?.shutdown(shutdownTimeoutMs);
   return outcome === 'drained' ? 0 : EXIT_FORCED;
 }
 

@@ -1,5 +1,6 @@
 // `petstore/service`: the whole service as a function another program can start and stop.
 import type { AddressInfo } from 'node:net';
+import type { Tracer } from '@opentelemetry/api';
 import type Koa from 'koa';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
@@ -27,6 +28,13 @@ export interface ServiceOptions {
     readonly pets: PetRepository & PetRestore;
     readonly idempotency?: IdempotencyStore;
   };
+  /**
+   * Traces each request with this OpenTelemetry tracer: a server span continuing the caller's W3C
+   * trace context, a span for its use case and one for each storage call. The host sets up the SDK
+   * (its context manager, propagator and exporter); `petstore serve` does so from the OTEL_* settings.
+   * Unset: no spans, and nothing of OpenTelemetry is loaded.
+   */
+  readonly tracer?: Tracer | undefined;
 }
 
 export interface RunningService {
@@ -47,11 +55,12 @@ export interface RunningService {
  * Starts the service: the settings read and checked, the storage opened, the API listening (and
  * GET /metrics on METRICS_PORT when set). A bad setting rejects with a ConfigError naming it.
  */
-export async function startService({ settings = {}, storage }: ServiceOptions = {}): Promise<RunningService> {
+export async function startService({ settings = {}, storage, tracer }: ServiceOptions = {}): Promise<RunningService> {
   const config = loadConfig(settings);
   const logger = createLogger(config);
   const keys = resolveApiKeys(config);
-  const container = createContainer(config, logger, keys);
+  const tracing = tracer && { tracer, storageKind: storage === undefined ? config.storage.kind : ('custom' as const) };
+  const container = createContainer(config, logger, keys, tracing);
   if (storage !== undefined) {
     container.rebind<PetRepository & PetRestore>(TOKENS.PetRepository).toConstantValue(storage.pets);
     container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(storage.idempotency ?? inMemoryIdempotencyStore(config.idempotency));

@@ -14,6 +14,7 @@ import { requireWellFormedRequest } from './middleware/protocol-checks.js';
 import { renderErrors } from './middleware/render-errors.js';
 import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
+import type { RequestTracing } from './middleware/trace-request.js';
 import { buildOpenApiDocument, type OpenApiDocument, type ServerEntry } from './openapi/document.js';
 import { rateLimit } from './rate-limit/rate-limit.js';
 import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
@@ -24,8 +25,9 @@ import { addHealthRoutes, type ShutdownState } from './routes/health/health-rout
 import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
 import type { ApiOperation } from './wire/api-operation.js';
-import { operationOf } from './wire/operation-of.js';
+import { operationOf, routeOf, spanNameOf } from './wire/operation-of.js';
 import { logConnectionFailure, type AccessLog, type HttpLogger } from './wire/request-log.js';
+import { markRateLimited } from './wire/request-span.js';
 import { createRouter } from './wire/router.js';
 
 export interface HttpAppDependencies {
@@ -52,6 +54,8 @@ export interface HttpAppDependencies {
   readonly servesMetrics: boolean;
   /** The rate each client is held to under /v1; none: no limit. */
   readonly rateLimit: RateLimitPolicy | undefined;
+  /** A span for each request (`traceRequests`); none: tracing is off, and costs a request nothing. */
+  readonly requestTracing?: RequestTracing | undefined;
 }
 
 /** The API's operations, a folder each under routes/: adding one here mounts it and documents it. */
@@ -81,15 +85,17 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
     dependencies.rateLimit &&
     rateLimit({
       policy: dependencies.rateLimit,
-      onRefused:
-        metrics &&
-        ((ctx) => {
-          metrics.requestRateLimited(operationOf(ctx, router, operations));
-        }),
+      onRefused: (ctx) => {
+        metrics?.requestRateLimited(operationOf(ctx, router, operations));
+        markRateLimited(ctx);
+      },
     });
 
   // Outermost first: a request passes down this list, its response back up it.
   app.use(requestContext(logger, { observer: metrics && requestMetricsObserver(metrics, router, operations), accessLog: dependencies.accessLog }));
+  if (dependencies.requestTracing) {
+    app.use(dependencies.requestTracing({ nameOf: (ctx) => spanNameOf(ctx, router, operations), routeOf }));
+  }
   app.use(apiSecurityHeaders());
   app.use(renderErrors());
   app.use(requireWellFormedRequest);

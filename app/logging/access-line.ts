@@ -25,13 +25,14 @@ function partsOf(logger: Logger): PinoParts {
  */
 export function accessLineOf(logger: Logger): AccessLog {
   const { stream, time, bindings } = partsOf(logger);
-  return ({ requestId, method, path, status, durationMs, aborted }: AccessEntry) => {
+  return ({ requestId, traceIds, method, path, status, durationMs, aborted }: AccessEntry) => {
     // The level may be changed while the service runs.
     if (!logger.isLevelEnabled('info')) return;
     const statusField = status === undefined ? '' : `,"status":${String(status)}`;
+    const traceFields = traceIds === undefined ? '' : `,"trace_id":${JSON.stringify(traceIds.trace_id)},"span_id":${JSON.stringify(traceIds.span_id)}`;
     const abortedField = aborted === true ? ',"aborted":true' : '';
     stream.write(
-      `{"level":"info"${time()}${bindings},"requestId":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField},"msg":"request"}\n`,
+      `{"level":"info"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField},"msg":"request"}\n`,
     );
   };
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../wire/api-error.js';
 import type { ErrorCode } from '../wire/error-codes.js';
 import { sendJson } from '../wire/json-response.js';
 import { requestLogger } from '../wire/request-log.js';
+import { recordRequestFailure } from '../wire/request-span.js';
 import { addResponseHeaders, responseHeader } from '../wire/response-headers.js';
 
 /**
@@ -24,8 +25,10 @@ export function renderErrors(): Middleware {
       if (error instanceof StorageUnavailable) {
         // An outage is the world's doing, not a bug: one warning naming its cause, no stack.
         requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: causeOf(error) }, 'storage unavailable');
+        recordRequestFailure(ctx, error);
       } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
         requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+        recordRequestFailure(ctx, error);
       }
       addResponseHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}));
       if (responseHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);

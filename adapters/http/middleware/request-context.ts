@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { REQUEST_ID_HEADER } from '../wire/header-names.js';
-import { accessLogOf, startRequestLog, type AccessLog, type HttpLogger } from '../wire/request-log.js';
+import { accessLogOf, requestTraceIds, startRequestLog, type AccessLog, type HttpLogger } from '../wire/request-log.js';
 import { applyResponseHeaders, startResponseHeaders } from '../wire/response-headers.js';
 
 /**
@@ -39,6 +39,7 @@ export function requestContext(logger: HttpLogger, { observer, accessLog = acces
       observer?.requestClosed(ctx, elapsedMs);
       accessLog({
         requestId,
+        traceIds: requestTraceIds(ctx),
         method,
         path,
         status: ctx.res.headersSent ? ctx.res.statusCode : undefined,

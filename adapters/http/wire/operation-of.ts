@@ -30,3 +30,20 @@ export function operationOf(ctx: Context, router: Router, operations: ReadonlySe
 function isOneOf(operations: ReadonlySet<string>, name: string | null | undefined): name is string {
   return (operations as ReadonlySet<unknown>).has(name);
 }
+
+/** The route template the router served a request by (`/v1/pets/:petId`); undefined when none did. */
+export function routeOf(ctx: Context): string | undefined {
+  const route = (ctx as Context & RoutedContext)._matchedRoute;
+  return typeof route === 'string' ? route : undefined;
+}
+
+/**
+ * What a request's span is named: its operation, or for anything else (a probe, the docs) the
+ * method and the route it took, or the method alone. Never the path: it is the client's to fill.
+ */
+export function spanNameOf(ctx: Context, router: Router, operations: ReadonlySet<string>): string {
+  const operation = operationOf(ctx, router, operations);
+  if (operation !== OTHER_OPERATION) return operation;
+  const route = routeOf(ctx);
+  return route === undefined ? ctx.method : `${ctx.method} ${route}`;
+}

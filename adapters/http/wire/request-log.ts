@@ -5,12 +5,19 @@ export interface HttpLogger {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
-  child(bindings: { requestId: string }): HttpLogger;
+  child(bindings: { requestId: string } & Partial<TraceIds>): HttpLogger;
+}
+
+/** Where a traced request sits in its trace, by the field names OpenTelemetry gives log records. */
+export interface TraceIds {
+  readonly trace_id: string;
+  readonly span_id: string;
 }
 
 interface RequestLogState {
   requestId: string;
   logger: HttpLogger;
+  traceIds?: TraceIds;
   /** Made on first use: most requests log only their access line, which binds the id itself. */
   requestLogger?: HttpLogger;
 }
@@ -20,10 +27,20 @@ export function startRequestLog(ctx: Context, requestId: string, logger: HttpLog
   Object.assign(ctx.state, { requestId, logger });
 }
 
-/** The logger bound to this request's id. */
+/** Binds a traced request's place in its trace to every line it logs; the request tracing does it before any is written. */
+export function traceRequestLog(ctx: Context, traceIds: TraceIds): void {
+  (ctx.state as RequestLogState).traceIds = traceIds;
+}
+
+/** The request's place in its trace; undefined when it is not traced. */
+export function requestTraceIds(ctx: Context): TraceIds | undefined {
+  return (ctx.state as RequestLogState).traceIds;
+}
+
+/** The logger bound to this request's id, and to its trace when it is traced. */
 export function requestLogger(ctx: Context): HttpLogger {
   const state = ctx.state as RequestLogState;
-  state.requestLogger ??= state.logger.child({ requestId: state.requestId });
+  state.requestLogger ??= state.logger.child({ requestId: state.requestId, ...state.traceIds });
   return state.requestLogger;
 }
 
@@ -35,6 +52,8 @@ export function logConnectionFailure(ctx: Context, error: Error & { code?: strin
 /** What the access line of a request says: one line a request, once its response is over. */
 export interface AccessEntry {
   readonly requestId: string;
+  /** Only for a traced request. */
+  readonly traceIds: TraceIds | undefined;
   readonly method: string;
   /** The path only: a query string is the client's to fill, so it stays out of the logs. */
   readonly path: string;
@@ -50,7 +69,7 @@ export type AccessLog = (entry: AccessEntry) => void;
 
 /** The access line written as any other log line, an info line `request` (undefined fields left out). */
 export function accessLogOf(logger: HttpLogger): AccessLog {
-  return (entry) => {
-    logger.info(entry, 'request');
+  return ({ requestId, traceIds, ...entry }) => {
+    logger.info({ requestId, ...traceIds, ...entry }, 'request');
   };
 }

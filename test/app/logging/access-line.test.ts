@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccessEntry } from '../../../adapters/http/wire/request-log.js';
+import { accessLogOf, type AccessEntry } from '../../../adapters/http/wire/request-log.js';
 import { accessLineOf } from '../../../app/logging/access-line.js';
 import { createLogger } from '../../../app/logging/logger.js';
 
@@ -19,6 +19,7 @@ const latin1Text = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((code
 
 const anAccessEntry: fc.Arbitrary<AccessEntry> = fc.record({
   requestId: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9\-._~:;=+/@]{1,128}$/)),
+  traceIds: fc.option(fc.record({ trace_id: fc.stringMatching(/^[0-9a-f]{32}$/), span_id: fc.stringMatching(/^[0-9a-f]{16}$/) }), { nil: undefined }),
   method: fc.oneof(fc.constantFrom('GET', 'POST', 'OPTIONS', 'PROPFIND'), latin1Text),
   path: fc.oneof(fc.constantFrom('/v1/pets', '/v1/pets/12', '/'), latin1Text),
   status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
@@ -36,12 +37,12 @@ describe('the access line', () => {
     vi.useRealTimers();
   });
 
-  it('is, for any request, the very line pino writes for the same fields', () => {
+  it('is, for any request, traced or not, the very line pino writes for the same fields', () => {
     fc.assert(
       fc.property(anAccessEntry, (entry) => {
         const { logger, lines, accessLine } = serviceLog('info');
         accessLine(entry);
-        logger.info(entry, 'request');
+        accessLogOf(logger)(entry);
         expect(lines).toHaveLength(2);
         expect(lines[0]).toBe(lines[1]);
       }),
@@ -51,18 +52,21 @@ describe('the access line', () => {
 
   it('is one JSON line with the fields a reader looks for, and the status and aborted flag only when there are some', () => {
     const { lines, accessLine } = serviceLog('info');
-    accessLine({ requestId: 'r1', method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, aborted: undefined });
-    accessLine({ requestId: 'r2', method: 'POST', path: '/v1/pets', status: undefined, durationMs: 0, aborted: true });
-    expect(lines.map((line) => line.endsWith('}\n'))).toEqual([true, true]);
+    const traceIds = { trace_id: '0af7651916cd43dd8448eb211c80319c', span_id: 'b7ad6b7169203331' };
+    accessLine({ requestId: 'r1', traceIds: undefined, method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, aborted: undefined });
+    accessLine({ requestId: 'r2', traceIds: undefined, method: 'POST', path: '/v1/pets', status: undefined, durationMs: 0, aborted: true });
+    accessLine({ requestId: 'r3', traceIds, method: 'GET', path: '/v1/pets', status: 200, durationMs: 2, aborted: undefined });
+    expect(lines.map((line) => line.endsWith('}\n'))).toEqual([true, true, true]);
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
       { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r1', method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, msg: 'request' },
       { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r2', method: 'POST', path: '/v1/pets', durationMs: 0, aborted: true, msg: 'request' },
+      { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r3', ...traceIds, method: 'GET', path: '/v1/pets', status: 200, durationMs: 2, msg: 'request' },
     ]);
   });
 
   it('is left out when the log level is above info, as pino leaves out any info line, even when the level changes later', () => {
     const { logger, lines, accessLine } = serviceLog('warn');
-    const entry: AccessEntry = { requestId: 'r1', method: 'GET', path: '/', status: 200, durationMs: 1, aborted: undefined };
+    const entry: AccessEntry = { requestId: 'r1', traceIds: undefined, method: 'GET', path: '/', status: 200, durationMs: 1, aborted: undefined };
     accessLine(entry);
     expect(lines).toEqual([]);
     logger.level = 'info';

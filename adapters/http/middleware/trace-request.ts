@@ -1,0 +1,94 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  ATTR_CLIENT_ADDRESS,
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_REQUEST_METHOD_ORIGINAL,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_NETWORK_PROTOCOL_VERSION,
+  ATTR_SERVER_PORT,
+  ATTR_URL_PATH,
+  ATTR_URL_SCHEME,
+  ATTR_USER_AGENT_ORIGINAL,
+} from '@opentelemetry/semantic-conventions';
+import type { Context, Middleware } from 'koa';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../wire/header-names.js';
+import { traceRequestLog } from '../wire/request-log.js';
+import { startRequestSpan } from '../wire/request-span.js';
+import { responseHeader } from '../wire/response-headers.js';
+
+/** Attributes of this service's own, beside the semantic conventions'. */
+export const IDEMPOTENT_REPLAY_ATTRIBUTE = 'petstore.idempotent_replay';
+export const REQUEST_ID_ATTRIBUTE = 'petstore.request_id';
+
+/** The methods the HTTP semantic conventions name; any other is `_OTHER`, its own spelling kept apart. */
+const KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'QUERY', 'TRACE']);
+
+/** What a finished request's span is named, and the route template it matched, when one did. */
+export interface SpanNaming {
+  /** The operationId of an API operation; for anything else, the method and the route, or the method alone. */
+  nameOf(ctx: Context): string;
+  routeOf(ctx: Context): string | undefined;
+}
+
+/** The request tracing middleware, once the app knows how to name what its router served. */
+export type RequestTracing = (naming: SpanNaming) => Middleware;
+
+/**
+ * A server span for each request, continuing the caller's trace when its `traceparent` is sound (a
+ * malformed one starts a new trace, as the W3C propagator decides). It is the active span while
+ * the request is served, so the use case and storage spans come under it, and its ids go on every
+ * log line of the request. It ends when the response does, sent or cut short. What it records of
+ * the request is the semantic conventions' list; never a header beyond them, never a body.
+ */
+export function traceRequests(tracer: Tracer): RequestTracing {
+  return (naming) => async function traceRequest(ctx, next) {
+    const caller = propagation.extract(ROOT_CONTEXT, ctx.headers);
+    const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER, attributes: requestAttributes(ctx) }, caller);
+    startRequestSpan(ctx, span);
+    const { traceId, spanId } = span.spanContext();
+    traceRequestLog(ctx, { trace_id: traceId, span_id: spanId });
+    ctx.res.once('close', () => {
+      endRequestSpan(ctx, span, naming);
+    });
+    await context.with(trace.setSpan(caller, span), next);
+  };
+}
+
+function requestAttributes(ctx: Context): Attributes {
+  const { req } = ctx;
+  const method = ctx.method;
+  const known = KNOWN_METHODS.has(method);
+  return {
+    [ATTR_HTTP_REQUEST_METHOD]: known ? method : '_OTHER',
+    ...(known ? {} : { [ATTR_HTTP_REQUEST_METHOD_ORIGINAL]: method }),
+    [ATTR_URL_PATH]: ctx.path,
+    [ATTR_URL_SCHEME]: ctx.protocol,
+    [ATTR_NETWORK_PROTOCOL_VERSION]: req.httpVersion,
+    [ATTR_SERVER_PORT]: req.socket.localPort,
+    [ATTR_CLIENT_ADDRESS]: req.socket.remoteAddress,
+    [ATTR_USER_AGENT_ORIGINAL]: req.headers['user-agent'],
+    [REQUEST_ID_ATTRIBUTE]: ctx.state.requestId as string | undefined,
+  };
+}
+
+function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
+  span.updateName(naming.nameOf(ctx));
+  const route = naming.routeOf(ctx);
+  if (route !== undefined) span.setAttribute(ATTR_HTTP_ROUTE, route);
+  if (!ctx.res.headersSent) {
+    // Cut short before a status was sent: the client went away, or the drain ran out of time.
+    span.setAttribute(ATTR_ERROR_TYPE, 'aborted');
+  } else {
+    const status = ctx.res.statusCode;
+    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+    // A 4xx is the client's doing; on a server span only a 5xx is an error.
+    if (status >= 500) {
+      span.setAttribute(ATTR_ERROR_TYPE, String(status));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+  }
+  if (responseHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) span.setAttribute(IDEMPOTENT_REPLAY_ATTRIBUTE, true);
+  span.end();
+}

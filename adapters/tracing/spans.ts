@@ -1,0 +1,24 @@
+import { SpanStatusCode, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
+
+/** What a span records of an error: its class and message, as the semantic conventions' exception event has them. */
+export function recordFailure(span: Span, error: unknown): void {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+/**
+ * Runs `work` in a span of its own, the active one while it runs, so that what it calls (a storage
+ * call, a driver's command) comes under it. A failure is recorded on the span and thrown on unchanged.
+ */
+export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, work: () => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, options, async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      recordFailure(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}

@@ -1,0 +1,123 @@
+import { context, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import type { Pet, PetStatus } from '../../core/pet.js';
+import type { ExportPets } from '../../core/use-cases/export-pets.js';
+import type { Backup, ImportPets, ImportPhase, ImportProgress, ImportReport } from '../../core/use-cases/import-pets.js';
+import type { ImportMode } from '../../core/backup.js';
+import { recordFailure } from './spans.js';
+import { STORAGE_KIND_ATTRIBUTE, type StorageKind } from './traced-storage.js';
+
+/** Pets written by an import up to the end of a batch, and in the whole import. */
+export const PETS_DONE_ATTRIBUTE = 'petstore.pets.done';
+export const PETS_ATTRIBUTE = 'petstore.pets';
+
+/** Ends `span` with the outcome of `work`: a failure recorded, and thrown on. */
+async function endedWith<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    recordFailure(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/**
+ * An import as one trace: a root span `pets import`, a span for checking the backup, then one for
+ * each batch written, as the import reports them (every thousand pets, in either mode).
+ */
+export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: StorageKind): ImportPets {
+  return Object.assign(Object.create(importPets) as ImportPets, {
+    execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
+      const root = tracer.startSpan('pets import', { attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode } });
+      const batches = new BatchSpans(tracer, trace.setSpan(context.active(), root));
+      return endedWith(root, async () => {
+        try {
+          const report = await context.with(trace.setSpan(context.active(), root), () => importPets.execute(backup, mode, batches.watching(progress), interruption));
+          root.setAttribute(PETS_ATTRIBUTE, report.pets);
+          return report;
+        } catch (error) {
+          batches.failed(error);
+          throw error;
+        }
+      });
+    },
+  });
+}
+
+/**
+ * The spans of an import's steps: checking the backup, then each batch written. A step ends where the
+ * import reports it done (checking finished, a batch's pets written), and the next one starts there.
+ */
+class BatchSpans {
+  private current: Span | undefined;
+
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly parent: Context,
+  ) {
+    this.current = this.start('checking');
+  }
+
+  watching(progress: ImportProgress): ImportProgress {
+    return {
+      update: (phase: ImportPhase, done: number, total: number) => {
+        progress.update(phase, done, total);
+        // Checking reports bytes read, as often as it likes: only writing reports a batch at a time.
+        if (phase !== 'writing') return;
+        this.current?.setAttribute(PETS_DONE_ATTRIBUTE, done);
+        this.current?.end();
+        this.current = done < total ? this.start('writing') : undefined;
+      },
+      finish: () => {
+        progress.finish();
+        const checked = this.current !== undefined && this.phase === 'checking';
+        this.current?.end();
+        this.current = checked ? this.start('writing') : undefined;
+      },
+    };
+  }
+
+  /** The step under way when the import stopped, ended with why. */
+  failed(error: unknown): void {
+    if (this.current === undefined) return;
+    recordFailure(this.current, error);
+    this.current.end();
+  }
+
+  private phase: ImportPhase = 'checking';
+
+  private start(phase: ImportPhase): Span {
+    this.phase = phase;
+    return this.tracer.startSpan(`pets import ${phase}`, {}, this.parent);
+  }
+}
+
+/** An export as one trace: a root span `pets export`, and a span for each page of pets read. */
+export function tracedExport(exportPets: ExportPets, tracer: Tracer, kind: StorageKind): ExportPets {
+  return Object.assign(Object.create(exportPets) as ExportPets, {
+    async *pages(status?: PetStatus): AsyncGenerator<Pet[]> {
+      const attributes: Attributes = { [STORAGE_KIND_ATTRIBUTE]: kind, ...(status && { 'petstore.pet.status': status }) };
+      const root = tracer.startSpan('pets export', { attributes });
+      const parent = trace.setSpan(context.active(), root);
+      const pages = exportPets.pages(status);
+      let pets = 0;
+      try {
+        for (;;) {
+          const page = tracer.startSpan('pets export page', {}, parent);
+          const next = await endedWith(page, () => context.with(trace.setSpan(parent, page), () => pages.next()));
+          if (next.done === true) break;
+          pets += next.value.length;
+          yield next.value;
+        }
+        root.setAttribute(PETS_ATTRIBUTE, pets);
+      } catch (error) {
+        recordFailure(root, error);
+        throw error;
+      } finally {
+        await pages.return(undefined);
+        root.end();
+      }
+    },
+  });
+}

@@ -1,0 +1,49 @@
+// Loaded only when the settings ask for traces: the OpenTelemetry SDK is a few megabytes of modules.
+import { diag, DiagLogLevel, trace, type DiagLogger, type Tracer } from '@opentelemetry/api';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import pTimeout from 'p-timeout';
+import type { Logger } from 'pino';
+
+export interface Tracing {
+  /** What the service's spans are made with. */
+  readonly tracer: Tracer;
+  /** Exports the spans still held, within `timeoutMs`, and stops: a collector out of reach cannot hold the exit up. */
+  shutdown(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Starts the OpenTelemetry SDK on the standard OTEL_* settings of the process's environment (the
+ * exporter, its endpoint and headers, the sampler, the propagators, OTEL_SERVICE_NAME and
+ * OTEL_RESOURCE_ATTRIBUTES), for traces only. The MongoDB driver is instrumented when asked, and
+ * must load after this: the instrumentation patches it as it loads.
+ */
+export function startTracing({ logger, version, instrumentMongo }: { logger: Logger; version: string; instrumentMongo: boolean }): Tracing {
+  // The SDK's own troubles (a collector that refuses spans, a setting it cannot read) go to the service's log.
+  if (process.env.OTEL_LOG_LEVEL === undefined) diag.setLogger(diagLoggerOf(logger), DiagLogLevel.WARN);
+  const sdk = new NodeSDK({
+    // The service's name and version, unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES say otherwise.
+    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'petstore', [ATTR_SERVICE_VERSION]: version })),
+    instrumentations: instrumentMongo ? [new MongoDBInstrumentation()] : [],
+    // Traces only: metrics are Prometheus's (/metrics), and logs are the log lines.
+    metricReaders: [],
+    logRecordProcessors: [],
+  });
+  sdk.start();
+  return {
+    tracer: trace.getTracer('petstore', version),
+    shutdown: (timeoutMs) => pTimeout(sdk.shutdown(), { milliseconds: timeoutMs }).catch((error: unknown) => {
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'tracing: spans not exported before exit');
+    }),
+  };
+}
+
+function diagLoggerOf(logger: Logger): DiagLogger {
+  const warn = (message: string) => {
+    logger.warn(`tracing: ${message}`);
+  };
+  const ignore = () => undefined;
+  return { error: warn, warn, info: ignore, debug: ignore, verbose: ignore };
+}
