@@ -35,7 +35,7 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
     }
     service = await startService({ settings: env, tracer: tracing?.tracer });
   } catch (error) {
-    await tracing?.shutdown(0);
+    await tracing?.shutdown(shutdownTimeoutMs ?? 0);
     throw startupFailure(error);
   }
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
