@@ -8,7 +8,8 @@ import type { CliUseCases } from '../adapters/cli/cli-program.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
 import { runCli } from '../adapters/cli/run-cli.js';
 import type { CreatePet } from '../core/use-cases/create-pet.js';
-import type { ExportPets } from '../core/use-cases/export-pets.js';
+import type { PetRepository } from '../core/ports.js';
+import { ExportPets } from '../core/use-cases/export-pets.js';
 import type { GetPet } from '../core/use-cases/get-pet.js';
 import type { ImportPets } from '../core/use-cases/import-pets.js';
 import type { ListPets } from '../core/use-cases/list-pets.js';
@@ -53,16 +54,19 @@ async function useCases(): Promise<CliUseCases> {
   };
   if (!tracingRequested(process.env)) return useCases;
   // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's own are.
-  const [{ startTracing }, { tracedImport, tracedExport }, { pino }] = await Promise.all([
+  const [{ startTracing }, { tracedImport, tracedExport }, { tracedPetRepository }, { pino }] = await Promise.all([
     import('./tracing/start-tracing.js'),
     import('../adapters/tracing/traced-backup.js'),
+    import('../adapters/tracing/traced-storage.js'),
     import('pino'),
   ]);
   const stderrLogger = createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true }));
   const started = startTracing({ logger: stderrLogger, version: projectManifest().version, instrumentMongo: false });
   tracing = { started, flushWithinMs: config.shutdownTimeoutMs };
   const kind = config.storage.kind;
-  return { ...useCases, importPets: tracedImport(useCases.importPets, started.tracer, kind), exportPets: tracedExport(useCases.exportPets, started.tracer, kind) };
+  // Each page an export reads is a span of its own: the storage call that reads it.
+  const pagesRead = new ExportPets(tracedPetRepository(await container.getAsync<PetRepository>(TOKENS.PetRepositoryInUse), started.tracer, kind));
+  return { ...useCases, importPets: tracedImport(useCases.importPets, started.tracer, kind), exportPets: tracedExport(pagesRead, started.tracer, kind) };
 }
 
 /**

@@ -93,19 +93,21 @@ class BatchSpans {
   }
 }
 
-/** An export as one trace: a root span `pets export`, and a span for each page of pets read. */
+/**
+ * An export as one trace: a root span `pets export`, under which each page is read. Give it an
+ * ExportPets over a traced repository (`tracedPetRepository`) for a span a page, `pets.list`.
+ */
 export function tracedExport(exportPets: ExportPets, tracer: Tracer, kind: StorageKind): ExportPets {
   return Object.assign(Object.create(exportPets) as ExportPets, {
     async *pages(status?: PetStatus): AsyncGenerator<Pet[]> {
       const attributes: Attributes = { [STORAGE_KIND_ATTRIBUTE]: kind, ...(status && { 'petstore.pet.status': status }) };
       const root = tracer.startSpan('pets export', { attributes });
-      const parent = trace.setSpan(context.active(), root);
+      const underRoot = trace.setSpan(context.active(), root);
       const pages = exportPets.pages(status);
       let pets = 0;
       try {
         for (;;) {
-          const page = tracer.startSpan('pets export page', {}, parent);
-          const next = await endedWith(page, () => context.with(trace.setSpan(parent, page), () => pages.next()));
+          const next = await context.with(underRoot, () => pages.next());
           if (next.done === true) break;
           pets += next.value.length;
           yield next.value;

@@ -5,7 +5,7 @@ import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
-import { createContainer } from '../../app/container.js';
+import { createContainer, type RequestTracingOptions } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logging/logger.js';
 import { TOKENS } from '../../app/tokens.js';
@@ -64,6 +64,8 @@ export async function startTestApi(
     storage?: StorageUnderTest;
     /** Settings as the service reads them from its environment (BODY_LIMIT, CORS_ORIGINS, PUBLIC_BASE_URL, ...). */
     env?: Record<string, string>;
+    /** Spans for each request, as `startService({ tracer })` makes them. */
+    tracing?: RequestTracingOptions;
   } = {},
 ): Promise<TestApi> {
   const fixture = options.storage ? await options.storage.createFixture({ now: options.now }) : undefined;
@@ -77,7 +79,7 @@ export async function startTestApi(
   const logLines: LoggedLine[] = [];
   const logger = createLogger(config, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
   const compose = async () => {
-    const container = createContainer(config, logger, resolveApiKeys(config));
+    const container = createContainer(config, logger, resolveApiKeys(config), options.tracing);
     container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(delegateTo(() => stores.repository));
     container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(delegateTo(() => stores.idempotencyStore));
     return { container, handle: (await container.getAsync<Koa>(TOKENS.HttpApp)).callback() };

@@ -206,8 +206,7 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
   });
 
   it('go out as protobuf, the specification\'s default encoding, when no protocol is set', async () => {
-    const settings = tracingSettings(receiver);
-    const { OTEL_EXPORTER_OTLP_PROTOCOL: _json, ...protobuf } = settings;
+    const protobuf = Object.fromEntries(Object.entries(tracingSettings(receiver)).filter(([name]) => name !== 'OTEL_EXPORTER_OTLP_PROTOCOL'));
     const service = startService({ ...protobuf, STORAGE: 'memory' });
     try {
       const listening = await service.waitForLog('petstore listening');

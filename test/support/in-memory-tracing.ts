@@ -1,0 +1,41 @@
+import { context, propagation, type Tracer } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+
+export interface InMemoryTracing {
+  readonly tracer: Tracer;
+  /** The spans ended so far, in the order they ended. */
+  spans(): ReadableSpan[];
+  reset(): void;
+  /** Takes the context manager and propagator back off the process's OpenTelemetry API. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The OpenTelemetry SDK as a host sets it up, in this process, with its spans kept in memory: the
+ * context manager that carries the active span across awaits, and the W3C propagator.
+ */
+export function inMemoryTracing(): InMemoryTracing {
+  const exporter = new InMemorySpanExporter();
+  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  return {
+    tracer: provider.getTracer('test'),
+    spans: () => exporter.getFinishedSpans(),
+    reset: () => {
+      exporter.reset();
+    },
+    dispose: async () => {
+      context.disable();
+      propagation.disable();
+      await provider.shutdown();
+    },
+  };
+}
+
+/** The span's parent's id, or undefined for a root. */
+export function parentIdOf(span: ReadableSpan): string | undefined {
+  return span.parentSpanContext?.spanId;
+}
