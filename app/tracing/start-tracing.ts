@@ -7,10 +7,17 @@ import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic
 import pTimeout from 'p-timeout';
 import type { Logger } from 'pino';
 
+/** Long enough for the command to set its exit code and let go of what it holds; unref'd, it never delays an exit. */
+const EXIT_AFTER_LOST_SPANS_MS = 100;
+
 export interface Tracing {
   /** What the service's spans are made with. */
   readonly tracer: Tracer;
-  /** Exports the spans still held, within `timeoutMs`, and stops: a collector out of reach cannot hold the exit up. */
+  /**
+   * Exports the spans still held, within `timeoutMs`, and stops. Past it, the spans are let go and a
+   * collector out of reach cannot hold the exit up: the process exits a moment later, whatever the
+   * exporter's connection still waits for.
+   */
   shutdown(timeoutMs: number): Promise<void>;
 }
 
@@ -34,9 +41,12 @@ export function startTracing({ logger, version, instrumentMongo }: { logger: Log
   sdk.start();
   return {
     tracer: trace.getTracer('petstore', version),
-    shutdown: (timeoutMs) => pTimeout(sdk.shutdown(), { milliseconds: timeoutMs }).catch((error: unknown) => {
-      logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'tracing: spans not exported before exit');
-    }),
+    shutdown: (timeoutMs) =>
+      pTimeout(sdk.shutdown(), { milliseconds: timeoutMs }).catch((error: unknown) => {
+        logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'tracing: spans not exported before exit');
+        // With the exit code the command set by then; the log's own exit hook writes its last lines.
+        setTimeout(() => process.exit(), EXIT_AFTER_LOST_SPANS_MS).unref();
+      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,25 +181,29 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
     await receiver.close();
   });
 
-  it('name the service as OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES say, mark a refusal for the rate, and are flushed at shutdown', async () => {
+  it('name the service as OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES say, mark a refusal for the rate, and are flushed at shutdown, the drain\'s included', async () => {
     traced = await startTraced(receiver, {
       OTEL_SERVICE_NAME: 'catalogue',
       OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging',
       // Held for a minute: only the shutdown can export these spans in time.
       OTEL_BSP_SCHEDULE_DELAY: '60000',
-      RATE_LIMIT: '1',
+      RATE_LIMIT: '2',
       RATE_LIMIT_WINDOW: '1h',
-      SHUTDOWN_GRACE: '0s',
+      SHUTDOWN_GRACE: '2s',
     });
     const caller = callerContext();
     const get = () => fetch(`${traced?.baseUrl ?? ''}/v1/pets`, { headers: { authorization: `Bearer ${KEY}`, traceparent: caller.traceparent } });
     expect((await get()).status).toBe(200);
-    expect((await get()).status).toBe(429);
     traced.service.child.kill('SIGTERM');
+    await traced.service.waitForLog('shutting down: finishing in-flight requests');
+    // Served in the grace, with the drain under way.
+    expect((await get()).status).toBe(200);
+    expect((await get()).status).toBe(429);
     expect(await traced.service.exited).toBe(0);
 
     const servers = receiver.spans().filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
     expect(servers.map((span) => [span.attributes['http.response.status_code'], span.attributes['petstore.rate_limited']])).toEqual([
+      [200, undefined],
       [200, undefined],
       [429, true],
     ]);
@@ -218,6 +223,36 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
       expect(post?.body.includes(Buffer.from('listPets'))).toBe(true);
     } finally {
       await killIfRunning(service);
+    }
+  });
+});
+
+describe('traces bound for a collector that never answers', () => {
+  it('hold the exit up no longer than SHUTDOWN_TIMEOUT, and say what was lost', async () => {
+    // Accepts each connection and never answers on it.
+    const sockets: Socket[] = [];
+    const blackHole = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const service = startService({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${String((blackHole.address() as AddressInfo).port)}`,
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+      API_KEYS: KEY,
+      SHUTDOWN_GRACE: '0s',
+      SHUTDOWN_TIMEOUT: '2s',
+    });
+    try {
+      const listening = await service.waitForLog('petstore listening');
+      const response = await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, { headers: { authorization: `Bearer ${KEY}` } });
+      expect(await response.json()).toEqual([]);
+      const signalled = performance.now();
+      service.child.kill('SIGTERM');
+      expect(await service.exited).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(5_000);
+      expect(service.logLines().find((line) => line.msg === 'tracing: spans not exported before exit')).toBeDefined();
+    } finally {
+      await killIfRunning(service);
+      for (const socket of sockets) socket.destroy();
+      blackHole.close();
     }
   });
 });
