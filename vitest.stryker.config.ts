@@ -31,7 +31,8 @@ class CheapestKillFirst extends BaseSequencer {
  * do the tests of the built `petstore` command (test/app/petstore-command.test.ts and
  * test/app/import-on-a-terminal.test.ts), which run dist/, never the sandbox's mutants,
  * and those of several built processes sharing one SQLite file (test/app/sqlite-shared.test.ts) or
- * killed amid creates (test/app/sqlite-kill.test.ts), of
+ * killed amid creates (test/app/sqlite-kill.test.ts) or exporting traces (test/app/tracing/, save the
+ * settings' reading), of
  * the installed package and the container recipe (test/install/), and of the README's examples and
  * the Markdown lint (test/docs/).
  */
@@ -39,7 +40,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/browser/**', 'test/fuzz/**', 'test/app/petstore-command.test.ts', 'test/app/import-on-a-terminal.test.ts', 'test/install/**', 'test/docs/**', 'test/app/sqlite-shared.test.ts', 'test/app/sqlite-kill.test.ts', 'node_modules/**'],
+      exclude: ['test/browser/**', 'test/fuzz/**', 'test/app/petstore-command.test.ts', 'test/app/import-on-a-terminal.test.ts', 'test/install/**', 'test/docs/**', 'test/app/sqlite-shared.test.ts', 'test/app/sqlite-kill.test.ts', 'test/app/tracing/traces-exported.test.ts', 'test/app/tracing/command-traces.test.ts', 'node_modules/**'],
       sequence: { sequencer: CheapestKillFirst },
       // A mutant that hangs a request then fails its test here, as a kill, before Stryker's own
       // timeout (5 s and more) would restart the whole test runner; no test needs this long unmutated.

@@ -4,30 +4,17 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { pinLoadGeneratorApartFromServers } from './cpu-pinning.js';
-import { differenceOf, loadInTurn, spreadCell } from './in-process.js';
-import { median, WORKLOADS } from './load.js';
+import { abCosts, abTable, loadInTurn } from './in-process.js';
+import { WORKLOADS } from './load.js';
 import { describeMachine } from './machine.js';
 
 const baseline = process.env.BENCH_BASELINE;
 if (baseline === undefined) throw new Error('set BENCH_BASELINE to another checkout of this project, built with npm run build:bench');
 const pinning = pinLoadGeneratorApartFromServers();
 const results = await loadInTurn('test/bench/servers/build-ab-server.ts', { BENCH_BASELINE: baseline }, WORKLOADS, pinning?.serverCpu);
-const costs = results.map(({ workload, cpuMicros: [current = [], before = [], control = []], rounds }) => ({
-  workload,
-  cpuMicrosThisBuild: median([...current]),
-  cpuMicrosBaseline: median([...before]),
-  difference: differenceOf(current, before),
-  control: differenceOf(control, before),
-  rounds,
-}));
+const costs = abCosts(results);
 console.log(`\nThis build against ${baseline}, CPU µs a request (median of the per-round differences, middle half):`);
-console.log('| workload | this build | baseline | this − baseline | this / baseline | control: baseline − baseline |\n|---|---:|---:|---:|---:|---:|');
-for (const cost of costs) {
-  const ratio = cost.cpuMicrosThisBuild / cost.cpuMicrosBaseline;
-  console.log(
-    `| ${cost.workload} | ${cost.cpuMicrosThisBuild.toFixed(1)} | ${cost.cpuMicrosBaseline.toFixed(1)} | ${spreadCell(cost.difference)} | ${ratio.toFixed(3)}x | ${spreadCell(cost.control)} |`,
-  );
-}
+console.log(abTable(costs, ['this build', 'baseline']));
 console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
 /** The baseline by its commit, which names it wherever the checkout was. */
 const baselineCommit = execFileSync('git', ['-C', baseline, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();

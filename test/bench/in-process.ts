@@ -56,3 +56,34 @@ export async function loadInTurn(script: string, env: Record<string, string>, wo
     await server.stop();
   }
 }
+
+/** The first service (A) against the second (B) on one workload, the third (B again) as the control. */
+export interface AbCost {
+  readonly workload: string;
+  readonly cpuMicrosA: number;
+  readonly cpuMicrosB: number;
+  readonly difference: Spread;
+  readonly control: Spread;
+  readonly rounds: number;
+}
+
+/** A server's three services loaded in turn, as A against B with B again for the control. */
+export function abCosts(results: readonly InTurn[]): AbCost[] {
+  return results.map(({ workload, cpuMicros: [a = [], b = [], control = []], rounds }) => ({
+    workload,
+    cpuMicrosA: median([...a]),
+    cpuMicrosB: median([...b]),
+    difference: differenceOf(a, b),
+    control: differenceOf(control, b),
+    rounds,
+  }));
+}
+
+/** The Markdown table of an A/B, its columns named for what A and B are. */
+export function abTable(costs: readonly AbCost[], [a, b]: readonly [string, string]): string {
+  const rows = costs.map(
+    (cost) =>
+      `| ${cost.workload} | ${cost.cpuMicrosA.toFixed(1)} | ${cost.cpuMicrosB.toFixed(1)} | ${spreadCell(cost.difference)} | ${(cost.cpuMicrosA / cost.cpuMicrosB).toFixed(3)}x | ${spreadCell(cost.control)} |`,
+  );
+  return [`| workload | ${a} | ${b} | ${a} − ${b} | ${a} / ${b} | control: ${b} − ${b} |`, '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
+}

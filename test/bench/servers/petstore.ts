@@ -1,6 +1,7 @@
 // This service as `npm start` composes it (real auth, validation and logging; STORAGE from
 // the environment, memory unless it says otherwise), with SEED_PETS pets added before it listens:
 // straight through the repository in memory, in bulk (restores of 10,000) for SQLite and MongoDB.
+import type { Tracer } from '@opentelemetry/api';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
 import { petOf } from '../../../core/pet.js';
@@ -21,11 +22,14 @@ import { createLogger } from '../../../app/logging/logger.js';
 import { TOKENS } from '../../../app/tokens.js';
 import { BENCH_KEY, seedPet } from './seed.js';
 
-/** Starts one service with these settings over the process's environment; `baselineRss` is read before seeding. */
-export async function startPetstore(settings: Record<string, string> = {}): Promise<{ port: number; baselineRss: number }> {
+/**
+ * Starts one service with these settings over the process's environment, each request traced with
+ * `tracer` when one is given; `baselineRss` is read before seeding.
+ */
+export async function startPetstore(settings: Record<string, string> = {}, tracer?: Tracer): Promise<{ port: number; baselineRss: number }> {
   const config = loadConfig({ STORAGE: 'memory', ...process.env, ...settings, API_KEYS: BENCH_KEY, PORT: '0' });
   const logger = createLogger(config);
-  const container = createContainer(config, logger, resolveApiKeys(config));
+  const container = createContainer(config, logger, resolveApiKeys(config), tracer && { tracer, storageKind: config.storage.kind });
   const repository = await container.getAsync<PetRepository & PetRestore>(TOKENS.PetRepository);
   globalThis.gc?.();
   const baselineRss = process.memoryUsage().rss;
