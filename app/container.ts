@@ -33,7 +33,7 @@ export interface RequestTracingOptions {
  * each use case is given, and the HTTP apps that serve them. Resolve with `getAsync`: a database
  * needs I/O before use. The database drivers and the HTTP adapter load only when first resolved,
  * so the command line never loads the HTTP adapter, nor any host a database it does not use; and
- * without `tracing`, nothing of OpenTelemetry loads.
+ * without `tracing`, neither the SDK nor the tracing adapter loads.
  */
 export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys, tracing?: RequestTracingOptions): Container {
   const container = new Container({ defaultScope: 'Singleton' });

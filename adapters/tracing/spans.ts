@@ -1,4 +1,4 @@
-import { SpanStatusCode, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
+import { SpanStatusCode, trace, TraceFlags, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
 
 /** What a span records of an error: its class and message, as the semantic conventions' exception event has them. */
 export function recordFailure(span: Span, error: unknown): void {
@@ -9,8 +9,12 @@ export function recordFailure(span: Span, error: unknown): void {
 /**
  * Runs `work` in a span of its own, the active one while it runs, so that what it calls (a storage
  * call, a driver's command) comes under it. A failure is recorded on the span and thrown on unchanged.
+ * Under a span the sampler left out, `work` just runs: its spans would be left out with it (the
+ * parent-based samplers leave out the children of what they left out), and cost a request as much
+ * as recorded ones to make.
  */
 export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, work: () => Promise<T>): Promise<T> {
+  if (underSpanLeftOut()) return work();
   return tracer.startActiveSpan(name, options, async (span) => {
     try {
       return await work();
@@ -21,4 +25,10 @@ export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, wo
       span.end();
     }
   });
+}
+
+/** Whether the active span is one the sampler left out: a parent that is there, and not sampled. */
+function underSpanLeftOut(): boolean {
+  const parent = trace.getActiveSpan()?.spanContext();
+  return parent !== undefined && (parent.traceFlags & TraceFlags.SAMPLED) === 0;
 }

@@ -1,6 +1,7 @@
 // npm run bench:tracing: what tracing costs a request at parentbased_always_on (every request a trace
-// of its own, each of its spans exported over OTLP/HTTP to a sink in this process), against the same
-// service untraced, in one pinned process and loaded in turn, with the untraced twice as the control.
+// of its own, each of its spans exported over OTLP/HTTP to a sink in this process), or at the sampler
+// OTEL_TRACES_SAMPLER names, against the same service untraced, in one pinned process and loaded in
+// turn, with the untraced twice as the control.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,12 +24,13 @@ await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const endpoint = `http://127.0.0.1:${String((sink.address() as AddressInfo).port)}`;
 
 const pinning = pinLoadGeneratorApartFromServers();
-const settings = { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
+const sampler = process.env.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on';
+const settings = { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_SAMPLER: sampler };
 const results = await loadInTurn('test/bench/servers/tracing-ab-server.ts', settings, WORKLOADS, pinning?.serverCpu);
 sink.close();
 const costs = abCosts(results);
-console.log('\nTracing on (parentbased_always_on, OTLP/HTTP protobuf) against off, CPU µs a request (median of the per-round differences, middle half):');
+console.log(`\nTracing on (${sampler}, OTLP/HTTP protobuf) against off, CPU µs a request (median of the per-round differences, middle half):`);
 console.log(abTable(costs, ['traced', 'untraced']));
 console.log(`\n${String(exports)} exports received, ${(spanBytes / 1e6).toFixed(1)} MB of spans`);
 console.log(pinning ? `servers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : 'not pinned to CPUs');
-writeFileSync('test/bench/results/tracing-latest.json', `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), costs, exports, spanBytes }, null, 2)}\n`);
+writeFileSync('test/bench/results/tracing-latest.json', `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), sampler, costs, exports, spanBytes }, null, 2)}\n`);

@@ -45,7 +45,9 @@ export type RequestTracing = (naming: SpanNaming) => Middleware;
 export function traceRequests(tracer: Tracer): RequestTracing {
   return (naming) => async function traceRequest(ctx, next) {
     const caller = propagation.extract(ROOT_CONTEXT, ctx.headers);
-    const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER, attributes: requestAttributes(ctx) }, caller);
+    // What a sampler may decide by goes in at the start; the rest only on a span that is recorded.
+    const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: methodOf(ctx.method), [ATTR_URL_PATH]: ctx.path } }, caller);
+    if (span.isRecording()) span.setAttributes(requestAttributes(ctx));
     startRequestSpan(ctx, span);
     const { traceId, spanId } = span.spanContext();
     traceRequestLog(ctx, { trace_id: traceId, span_id: spanId });
@@ -56,14 +58,15 @@ export function traceRequests(tracer: Tracer): RequestTracing {
   };
 }
 
+/** The method as the conventions record it: one they name, else `_OTHER`. */
+function methodOf(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : '_OTHER';
+}
+
 function requestAttributes(ctx: Context): Attributes {
   const { req } = ctx;
-  const method = ctx.method;
-  const known = KNOWN_METHODS.has(method);
   return {
-    [ATTR_HTTP_REQUEST_METHOD]: known ? method : '_OTHER',
-    ...(known ? {} : { [ATTR_HTTP_REQUEST_METHOD_ORIGINAL]: method }),
-    [ATTR_URL_PATH]: ctx.path,
+    ...(KNOWN_METHODS.has(ctx.method) ? {} : { [ATTR_HTTP_REQUEST_METHOD_ORIGINAL]: ctx.method }),
     [ATTR_URL_SCHEME]: ctx.protocol,
     [ATTR_NETWORK_PROTOCOL_VERSION]: req.httpVersion,
     [ATTR_SERVER_PORT]: req.socket.localPort,
@@ -74,6 +77,11 @@ function requestAttributes(ctx: Context): Attributes {
 }
 
 function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
+  // A span the sampler left out is ended as it is: nothing recorded on it would go anywhere.
+  if (!span.isRecording()) {
+    span.end();
+    return;
+  }
   span.updateName(naming.nameOf(ctx));
   const route = naming.routeOf(ctx);
   if (route !== undefined) span.setAttribute(ATTR_HTTP_ROUTE, route);

@@ -1,4 +1,4 @@
-import { SpanStatusCode } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { petOf } from '../../../core/pet.js';
@@ -64,6 +64,16 @@ describe('a traced pet repository', () => {
       ['custom', undefined],
       ['mongo', 'mongodb'],
     ]);
+  });
+
+  it('makes no span under a span the sampler left out, and answers all the same', async () => {
+    const pets = tracedPetRepository(new InMemoryPetRepository(), tracing.tracer, 'memory');
+    const leftOut = trace.setSpanContext(context.active(), { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.NONE });
+    const sampled = trace.setSpanContext(context.active(), { traceId: 'c'.repeat(32), spanId: 'd'.repeat(16), traceFlags: TraceFlags.SAMPLED });
+    expect(await context.with(leftOut, () => pets.add(aNewPet({ name: 'Unseen' })))).toMatchObject({ id: 1, name: 'Unseen' });
+    expect(tracing.spans()).toEqual([]);
+    await context.with(sampled, () => pets.findById(1));
+    expect(tracing.spans().map((span) => [span.name, span.spanContext().traceId])).toEqual([['pets.findById', 'c'.repeat(32)]]);
   });
 
   it('records a failed call on its span and throws the failure on unchanged', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -108,6 +108,18 @@ describe('a traced request', () => {
     expect(response?.status).toBe(405);
     const [server] = await serverSpans(1);
     expect(server?.attributes).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'PROPFIND' });
+  });
+
+  it('makes no span at all for a request its caller did not sample, and still logs its trace', async () => {
+    const caller = callerContext();
+    const unsampled = caller.traceparent.replace(/-01$/, '-00');
+    const created = await api.request('/v1/pets', { method: 'POST', headers: { traceparent: unsampled, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ghost', categoryId: 2 }) });
+    expect(created.status).toBe(201);
+    const requestId = created.headers.get('x-request-id');
+    await vi.waitFor(() => {
+      expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toMatchObject({ trace_id: caller.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown });
+    });
+    expect(tracing.spans().filter((span) => span.name !== 'GET /openapi.json')).toEqual([]);
   });
 
   it("puts the trace's ids on every log line of the request, beside its request id", async () => {
