@@ -1,4 +1,4 @@
-import { context, propagation, type Tracer } from '@opentelemetry/api';
+import { context, propagation, type Span, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
@@ -38,4 +38,33 @@ export function inMemoryTracing(): InMemoryTracing {
 /** The span's parent's id, or undefined for a root. */
 export function parentIdOf(span: ReadableSpan): string | undefined {
   return span.parentSpanContext?.spanId;
+}
+
+/** A tracer that counts the spans made with it, and those of them ended. */
+export interface CountingTracer {
+  readonly tracer: Tracer;
+  started(): number;
+  ended(): number;
+}
+
+export function countingTracer(inner: Tracer): CountingTracer {
+  let started = 0;
+  let ended = 0;
+  const counted = (span: Span): Span => {
+    started += 1;
+    const end = span.end.bind(span);
+    span.end = (time) => {
+      ended += 1;
+      end(time);
+    };
+    return span;
+  };
+  const tracer: Tracer = {
+    startSpan: (name, options, parent) => counted(inner.startSpan(name, options, parent)),
+    startActiveSpan: ((...args: unknown[]) => {
+      const work = args.pop() as (span: Span) => unknown;
+      return (inner.startActiveSpan as (...all: unknown[]) => unknown)(...args, (span: Span) => work(counted(span)));
+    }) as Tracer['startActiveSpan'],
+  };
+  return { tracer, started: () => started, ended: () => ended };
 }

@@ -5,8 +5,8 @@ import type { Context } from 'koa';
 export const OTHER_OPERATION = 'other';
 
 interface RoutedContext {
-  /** Set by the router on the request it ran a route for; and the route's name, when it has one. */
-  _matchedRoute?: unknown;
+  /** Set by the router on the request it ran a route for, its path template; and the route's name, when it has one. */
+  _matchedRoute?: string;
   _matchedRouteName?: string;
 }
 
@@ -33,8 +33,7 @@ function isOneOf(operations: ReadonlySet<string>, name: string | null | undefine
 
 /** The route template the router served a request by (`/v1/pets/:petId`); undefined when none did. */
 export function routeOf(ctx: Context): string | undefined {
-  const route = (ctx as Context & RoutedContext)._matchedRoute;
-  return typeof route === 'string' ? route : undefined;
+  return (ctx as Context & RoutedContext)._matchedRoute;
 }
 
 /**

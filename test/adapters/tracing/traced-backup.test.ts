@@ -11,7 +11,7 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 import { tracedExport, tracedImport } from '../../../adapters/tracing/traced-backup.js';
 import { tracedPetRepository } from '../../../adapters/tracing/traced-storage.js';
 import { aNewPet } from '../../support/builders.js';
-import { inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../support/in-memory-tracing.js';
+import { countingTracer, inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../support/in-memory-tracing.js';
 
 let tracing: InMemoryTracing;
 beforeAll(() => {
@@ -65,7 +65,8 @@ function rootNamed(name: string): ReadableSpan {
 describe('a traced import', () => {
   it.each<ImportMode>(['restore', 'merge'])('(%s) is one trace: a root span, a span for checking, and one for each batch written', async (mode) => {
     const repository = new InMemoryPetRepository();
-    const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), tracing.tracer, 'sqlite');
+    const counting = countingTracer(tracing.tracer);
+    const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), counting.tracer, 'sqlite');
     const { progress, updates, finishes } = recordedProgress();
     const count = 2 * IMPORT_BATCH + 500;
     const report = await importPets.execute(backupOf(count), mode, progress);
@@ -83,6 +84,29 @@ describe('a traced import', () => {
       ['pets import writing', count],
     ]);
     expect(tracing.spans().every((span) => span.status.code !== SpanStatusCode.ERROR)).toBe(true);
+    // Every span it started, it ended: none is left open past the import.
+    expect([counting.started(), counting.ended()]).toEqual([5, 5]);
+  });
+
+  it('ends no step on the progress of checking, and none twice when the end is reported twice', async () => {
+    const counting = countingTracer(tracing.tracer);
+    const reportingOnly = {
+      execute: (_backup: Backup, _mode: ImportMode, progress: ImportProgress) => {
+        progress.update('checking', 10, 100);
+        progress.update('checking', 100, 100);
+        progress.finish();
+        progress.update('writing', 5, 5);
+        progress.update('writing', 5, 5);
+        progress.finish();
+        return Promise.resolve({ pets: 5, added: 5, unchanged: 0 });
+      },
+    } as unknown as ImportPets;
+    await tracedImport(reportingOnly, counting.tracer, 'memory').execute(backupOf(0), 'restore', recordedProgress().progress);
+    expect(stepsUnder(rootNamed('pets import'))).toEqual([
+      ['pets import checking', undefined],
+      ['pets import writing', 5],
+    ]);
+    expect([counting.started(), counting.ended()]).toEqual([3, 3]);
   });
 
   it('that stops marks the root and the batch under way as failed, and throws what stopped it', async () => {
@@ -91,8 +115,10 @@ describe('a traced import', () => {
     const failing = Object.assign(repository, {
       restore: (pets: Parameters<InMemoryPetRepository['restore']>[0]) => (++restores === 2 ? Promise.reject(new Error('disk full')) : InMemoryPetRepository.prototype.restore.call(repository, pets)),
     });
-    const importPets = tracedImport(new ImportPets(new CreatePet(failing), failing), tracing.tracer, 'memory');
+    const counting = countingTracer(tracing.tracer);
+    const importPets = tracedImport(new ImportPets(new CreatePet(failing), failing), counting.tracer, 'memory');
     await expect(importPets.execute(backupOf(2 * IMPORT_BATCH + 1), 'restore', recordedProgress().progress)).rejects.toBeInstanceOf(ImportStopped);
+    expect(counting.started()).toBe(counting.ended());
     const root = rootNamed('pets import');
     expect(root.status.code).toBe(SpanStatusCode.ERROR);
     const steps = tracing.spans().filter((span) => parentIdOf(span) === root.spanContext().spanId);
@@ -105,8 +131,10 @@ describe('a traced import', () => {
 
   it('of an empty backup has its checking and one empty writing step', async () => {
     const repository = new InMemoryPetRepository();
-    const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), tracing.tracer, 'memory');
+    const counting = countingTracer(tracing.tracer);
+    const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), counting.tracer, 'memory');
     await importPets.execute(backupOf(0), 'restore', recordedProgress().progress);
+    expect([counting.started(), counting.ended()]).toEqual([3, 3]);
     expect(stepsUnder(rootNamed('pets import'))).toEqual([
       ['pets import checking', undefined],
       ['pets import writing', undefined],

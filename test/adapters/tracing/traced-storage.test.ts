@@ -8,7 +8,7 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 import { tracedIdempotencyStore, tracedPetRepository } from '../../../adapters/tracing/traced-storage.js';
 import { inSpan } from '../../../adapters/tracing/spans.js';
 import { aNewPet } from '../../support/builders.js';
-import { inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../support/in-memory-tracing.js';
+import { countingTracer, inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../support/in-memory-tracing.js';
 
 let tracing: InMemoryTracing;
 beforeAll(() => {
@@ -67,12 +67,16 @@ describe('a traced pet repository', () => {
   });
 
   it('makes no span under a span the sampler left out, and answers all the same', async () => {
-    const pets = tracedPetRepository(new InMemoryPetRepository(), tracing.tracer, 'memory');
+    const counting = countingTracer(tracing.tracer);
+    const pets = tracedPetRepository(new InMemoryPetRepository(), counting.tracer, 'memory');
     const leftOut = trace.setSpanContext(context.active(), { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.NONE });
     const sampled = trace.setSpanContext(context.active(), { traceId: 'c'.repeat(32), spanId: 'd'.repeat(16), traceFlags: TraceFlags.SAMPLED });
     expect(await context.with(leftOut, () => pets.add(aNewPet({ name: 'Unseen' })))).toMatchObject({ id: 1, name: 'Unseen' });
     expect(tracing.spans()).toEqual([]);
+    // Not even one left unrecorded: under a span left out, a span costs nothing.
+    expect(counting.started()).toBe(0);
     await context.with(sampled, () => pets.findById(1));
+    expect(counting.started()).toBe(1);
     expect(tracing.spans().map((span) => [span.name, span.spanContext().traceId])).toEqual([['pets.findById', 'c'.repeat(32)]]);
   });
 

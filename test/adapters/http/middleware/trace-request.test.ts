@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, trace, TraceFlags, type Tracer } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
+import { heldRepository } from '../../../support/held-repository.js';
 import { inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../../support/in-memory-tracing.js';
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 
@@ -122,6 +123,15 @@ describe('a traced request', () => {
     expect(tracing.spans().filter((span) => span.name !== 'GET /openapi.json')).toEqual([]);
   });
 
+  it('marks a replayed create, and only the replay', async () => {
+    const create = () => api.request('/v1/pets', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'replay-1' }, body: JSON.stringify({ name: 'Echo', categoryId: 2 }) });
+    expect((await create()).status).toBe(201);
+    expect((await create()).headers.get('idempotent-replayed')).toBe('true');
+    const spans = await serverSpans(2);
+    expect(spans.map((span) => span.attributes['petstore.idempotent_replay'])).toEqual([undefined, true]);
+    expect(JSON.stringify(tracing.spans().map((span) => span.attributes))).not.toContain('replay-1');
+  });
+
   it("puts the trace's ids on every log line of the request, beside its request id", async () => {
     const caller = callerContext();
     const response = await api.request('/v1/pets', { headers: { traceparent: caller.traceparent } });
@@ -163,6 +173,60 @@ describe('a traced request that fails', () => {
       expect(server?.attributes['error.type']).toBe('503');
       // The SDK names an exception by its code, where it has one.
       expect(server?.events.map((event) => event.attributes?.['exception.type'])).toEqual(['storage_unavailable']);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('a traced request cut short', () => {
+  it('says so, and has no status: none was sent', async () => {
+    const held = heldRepository();
+    const api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'memory' }, repository: held.repository });
+    try {
+      const leaving = new AbortController();
+      const sent = fetch(`${api.baseUrl}/v1/pets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Hasty', categoryId: 1 }),
+        signal: leaving.signal,
+      });
+      await held.addStarted();
+      leaving.abort();
+      await expect(sent).rejects.toThrow();
+      const [server] = await serverSpans(1);
+      expect(server?.name).toBe('createPet');
+      expect(server?.attributes['error.type']).toBe('aborted');
+      expect(server?.attributes['http.response.status_code']).toBeUndefined();
+      held.finishAdd();
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('a request its sampler leaves out', () => {
+  it('has nothing recorded on its span: the span is started and ended, and that is all', async () => {
+    const calls: string[] = [];
+    const leftOut = trace.wrapSpanContext({ traceId: 'e'.repeat(32), spanId: 'f'.repeat(16), traceFlags: TraceFlags.NONE });
+    const spy = new Proxy(leftOut, {
+      get: (target, property, receiver) => {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(property));
+          return (value as (...all: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const tracer: Tracer = { startSpan: () => spy, startActiveSpan: (() => { throw new Error('no child span under a span left out'); }) as Tracer['startActiveSpan'] };
+    const api = await startTestApi({ tracing: { tracer, storageKind: 'memory' } });
+    try {
+      expect((await api.request('/v1/pets/1')).status).toBe(404);
+      await vi.waitFor(() => {
+        expect(calls.filter((call) => call === 'end').length).toBeGreaterThan(0);
+      });
+      expect(new Set(calls)).toEqual(new Set(['isRecording', 'spanContext', 'end']));
     } finally {
       await api.close();
     }
