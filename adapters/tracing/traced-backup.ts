@@ -50,13 +50,15 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: Stora
  * import reports it done (checking finished, a batch's pets written), and the next one starts there.
  */
 class BatchSpans {
+  private phase: ImportPhase;
   private current: Span | undefined;
 
   constructor(
     private readonly tracer: Tracer,
     private readonly parent: Context,
   ) {
-    this.current = this.start('checking');
+    this.phase = 'checking';
+    this.current = this.startStep();
   }
 
   watching(progress: ImportProgress): ImportProgress {
@@ -67,13 +69,15 @@ class BatchSpans {
         if (phase !== 'writing') return;
         this.current?.setAttribute(PETS_DONE_ATTRIBUTE, done);
         this.current?.end();
-        this.current = done < total ? this.start('writing') : undefined;
+        this.current = done < total ? this.startStep() : undefined;
       },
       finish: () => {
         progress.finish();
-        const checked = this.current !== undefined && this.phase === 'checking';
         this.current?.end();
-        this.current = checked ? this.start('writing') : undefined;
+        // Checking over, writing begins; writing over, nothing does.
+        const wasChecking = this.phase === 'checking';
+        this.phase = 'writing';
+        this.current = wasChecking ? this.startStep() : undefined;
       },
     };
   }
@@ -85,11 +89,8 @@ class BatchSpans {
     this.current.end();
   }
 
-  private phase: ImportPhase = 'checking';
-
-  private start(phase: ImportPhase): Span {
-    this.phase = phase;
-    return this.tracer.startSpan(`pets import ${phase}`, {}, this.parent);
+  private startStep(): Span {
+    return this.tracer.startSpan(`pets import ${this.phase}`, {}, this.parent);
   }
 }
 

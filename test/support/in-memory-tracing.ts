@@ -64,7 +64,7 @@ export function countingTracer(inner: Tracer): CountingTracer {
     startActiveSpan: ((...args: unknown[]) => {
       const work = args.pop() as (span: Span) => unknown;
       return (inner.startActiveSpan as (...all: unknown[]) => unknown)(...args, (span: Span) => work(counted(span)));
-    }) as Tracer['startActiveSpan'],
+    }),
   };
   return { tracer, started: () => started, ended: () => ended };
 }

@@ -83,8 +83,8 @@ function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
     return;
   }
   span.updateName(naming.nameOf(ctx));
-  const route = naming.routeOf(ctx);
-  if (route !== undefined) span.setAttribute(ATTR_HTTP_ROUTE, route);
+  // No route, no attribute: the SDK leaves out an attribute without a value.
+  span.setAttributes({ [ATTR_HTTP_ROUTE]: naming.routeOf(ctx) });
   if (!ctx.res.headersSent) {
     // Cut short before a status was sent: the client went away, or the drain ran out of time.
     span.setAttribute(ATTR_ERROR_TYPE, 'aborted');

@@ -140,6 +140,23 @@ describe('a traced import', () => {
       ['pets import writing', undefined],
     ]);
   });
+
+  it('that fails once its last batch is written throws what failed, with the root marked', async () => {
+    const failure = new Error('index build failed');
+    const failingLate = {
+      execute: (_backup: Backup, _mode: ImportMode, progress: ImportProgress) => {
+        progress.finish();
+        progress.update('writing', 3, 3);
+        return Promise.reject(failure);
+      },
+    } as unknown as ImportPets;
+    await expect(tracedImport(failingLate, tracing.tracer, 'memory').execute(backupOf(0), 'restore', recordedProgress().progress)).rejects.toBe(failure);
+    expect(rootNamed('pets import').status.code).toBe(SpanStatusCode.ERROR);
+    expect(stepsUnder(rootNamed('pets import'))).toEqual([
+      ['pets import checking', undefined],
+      ['pets import writing', 3],
+    ]);
+  });
 });
 
 describe('a traced export', () => {
