@@ -83,7 +83,11 @@ export function settingsTable(): string {
 const help = Object.assign(new Help(), { minWidthToWrap: 0 });
 const wrap = (text: string, width: number): string[] => help.boxWrap(text, width).split('\n');
 
-/** The same rows for a terminal (`serve --help`), each meaning wrapped to `columns`. */
+/** Traces are OpenTelemetry's to configure: its own variables, which the SDK reads, not this schema. */
+const TRACES_HELP =
+  "Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER=otlp turns them on; OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER and the other OTEL_* settings mean what OpenTelemetry's specification says.";
+
+/** The same rows for a terminal (`serve --help`), each meaning wrapped to `columns`, and how traces are turned on. */
 export function settingsHelp(columns = 80): string {
   const plain = (text: string) => text.replaceAll('`', '');
   const indent = '    ';
@@ -93,5 +97,6 @@ export function settingsHelp(columns = 80): string {
     return [heading, ...wrap(plain(meaning), Math.max(columns - indent.length, 40)).map((line) => indent + line)].join('\n');
   });
   const heading = wrap('Settings, read from the environment and from a .env file in the working directory (the environment wins):', columns);
-  return `${[...heading, ...blocks].join('\n')}\n`;
+  const traces = wrap(TRACES_HELP, columns);
+  return `${[...heading, ...blocks, '', ...traces].join('\n')}\n`;
 }

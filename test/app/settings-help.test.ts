@@ -35,5 +35,6 @@ describe('the settings, documented from the configuration schema', () => {
     expect(lines).toContain('  PORT (default 8080)');
     expect(lines).toContain('  CORS_ORIGINS (unset by default: CORS off)');
     expect(lines).toContain('  MONGODB_URI (unset by default)');
+    expect(lines.join(' ')).toContain('OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER=otlp turns them on');
   });
 });
