@@ -24,10 +24,9 @@ export class StartupFailure extends Error {
 export async function serve(env: Record<string, string | undefined>): Promise<number> {
   let service;
   let tracing: Tracing | undefined;
-  let shutdownTimeoutMs;
+  let config;
   try {
-    const config = loadConfig(env);
-    shutdownTimeoutMs = config.shutdownTimeoutMs;
+    config = loadConfig(env);
     // Before the service starts: the MongoDB driver is instrumented as it loads.
     if (tracingRequested(env)) {
       const { startTracing } = await import('./tracing/start-tracing.js');
@@ -35,7 +34,7 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
     }
     service = await startService({ settings: env, tracer: tracing?.tracer });
   } catch (error) {
-    await tracing?.shutdown(shutdownTimeoutMs ?? 0);
+    await tracing?.shutdown(config?.shutdownTimeoutMs ?? 0);
     throw startupFailure(error);
   }
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -44,9 +43,12 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
   });
   // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
   // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
-  const outcome = await service.close(signal === 'SIGTERM' ? undefined : 0);
-  // The spans of the requests the drain finished go out before the exit, within a SHUTDOWN_TIMEOUT of their own.
-  await tracing?.shutdown(shutdownTimeoutMs);
+  const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+  // The whole stop, the last spans' export included, ends within the grace and SHUTDOWN_TIMEOUT.
+  const deadline = performance.now() + graceMs + config.shutdownTimeoutMs;
+  const outcome = await service.close(graceMs);
+  // The spans of the requests the drain finished go out before the exit, in what time is left.
+  await tracing?.shutdown(deadline - performance.now());
   return outcome === 'drained' ? 0 : EXIT_FORCED;
 }
 

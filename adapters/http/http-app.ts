@@ -25,7 +25,7 @@ import { addHealthRoutes, type ShutdownState } from './routes/health/health-rout
 import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
 import type { ApiOperation } from './wire/api-operation.js';
-import { operationOf, routeOf, spanNameOf } from './wire/operation-of.js';
+import { operationOf, OTHER_OPERATION, routeOf } from './wire/operation-of.js';
 import { logConnectionFailure, type AccessLog, type HttpLogger } from './wire/request-log.js';
 import { markRateLimited } from './wire/request-span.js';
 import { createRouter } from './wire/router.js';
@@ -94,7 +94,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   // Outermost first: a request passes down this list, its response back up it.
   app.use(requestContext(logger, { observer: metrics && requestMetricsObserver(metrics, router, operations), accessLog: dependencies.accessLog }));
   if (dependencies.requestTracing) {
-    app.use(dependencies.requestTracing({ nameOf: (ctx) => spanNameOf(ctx, router, operations), routeOf }));
+    const apiOperationOf = (ctx: Koa.Context) => {
+      const operation = operationOf(ctx, router, operations);
+      return operation === OTHER_OPERATION ? undefined : operation;
+    };
+    app.use(dependencies.requestTracing({ operationOf: apiOperationOf, routeOf }));
   }
   app.use(apiSecurityHeaders());
   app.use(renderErrors());

@@ -1,4 +1,8 @@
 import { SpanStatusCode, trace, TraceFlags, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
+import { DomainError, StorageUnavailable } from '../../core/errors.js';
+
+/** The code of a domain rule that refused a call: a refusal, not a failure. */
+export const REFUSED_ATTRIBUTE = 'petstore.refused';
 
 /** What a span records of an error: its class and message, as the semantic conventions' exception event has them. */
 export function recordFailure(span: Span, error: unknown): void {
@@ -19,12 +23,22 @@ export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, wo
     try {
       return await work();
     } catch (error) {
-      recordFailure(span, error);
+      recordOutcome(span, error);
       throw error;
     } finally {
       span.end();
     }
   });
+}
+
+/**
+ * A domain rule's refusal (no such pet, an invalid one, a key in use) is the caller's doing: the span
+ * names it and is no error, as the request's 4xx is none. Anything else, storage out of reach
+ * included, is a failure.
+ */
+function recordOutcome(span: Span, error: unknown): void {
+  if (error instanceof DomainError && !(error instanceof StorageUnavailable)) span.setAttribute(REFUSED_ATTRIBUTE, error.code);
+  else recordFailure(span, error);
 }
 
 /** Whether the active span is one the sampler left out: a parent that is there, and not sampled. */

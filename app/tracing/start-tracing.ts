@@ -14,9 +14,9 @@ export interface Tracing {
   /** What the service's spans are made with. */
   readonly tracer: Tracer;
   /**
-   * Exports the spans still held, within `timeoutMs`, and stops. Past it, the spans are let go and a
-   * collector out of reach cannot hold the exit up: the process exits a moment later, whatever the
-   * exporter's connection still waits for.
+   * Exports the spans still held, within `timeoutMs` (none left: at once, or not at all), and stops.
+   * Past it, the spans are let go and a collector out of reach cannot hold the exit up: the process
+   * exits a moment later, whatever the exporter's connection still waits for.
    */
   shutdown(timeoutMs: number): Promise<void>;
 }
@@ -42,7 +42,7 @@ export function startTracing({ logger, version, instrumentMongo }: { logger: Log
   return {
     tracer: trace.getTracer('petstore', version),
     shutdown: (timeoutMs) =>
-      pTimeout(sdk.shutdown(), { milliseconds: timeoutMs }).catch((error: unknown) => {
+      pTimeout(sdk.shutdown(), { milliseconds: Math.max(timeoutMs, 1) }).catch((error: unknown) => {
         logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'tracing: spans not exported before exit');
         // With the exit code the command set by then; the log's own exit hook writes its last lines.
         setTimeout(() => process.exit(), EXIT_AFTER_LOST_SPANS_MS).unref();

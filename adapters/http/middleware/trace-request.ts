@@ -1,4 +1,4 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import {
   ATTR_CLIENT_ADDRESS,
   ATTR_ERROR_TYPE,
@@ -25,10 +25,11 @@ export const REQUEST_ID_ATTRIBUTE = 'petstore.request_id';
 /** The methods the HTTP semantic conventions name; any other is `_OTHER`, its own spelling kept apart. */
 const KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'QUERY', 'TRACE']);
 
-/** What a finished request's span is named, and the route template it matched, when one did. */
+/** What a finished request's span is named by: the operation it asked for, or else the route it took. */
 export interface SpanNaming {
-  /** The operationId of an API operation; for anything else, the method and the route, or the method alone. */
-  nameOf(ctx: Context): string;
+  /** The operationId of the API operation the request asked for; undefined for anything else. */
+  operationOf(ctx: Context): string | undefined;
+  /** The route template the router served it by; undefined when none did. */
   routeOf(ctx: Context): string | undefined;
 }
 
@@ -49,8 +50,9 @@ export function traceRequests(tracer: Tracer): RequestTracing {
     const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: methodOf(ctx.method), [ATTR_URL_PATH]: ctx.path } }, caller);
     if (span.isRecording()) span.setAttributes(requestAttributes(ctx));
     startRequestSpan(ctx, span);
-    const { traceId, spanId } = span.spanContext();
-    traceRequestLog(ctx, { trace_id: traceId, span_id: spanId });
+    const spanContext = span.spanContext();
+    // A tracer that makes no spans (an SDK with no exporter) gives ids of zeros: they identify nothing.
+    if (isSpanContextValid(spanContext)) traceRequestLog(ctx, { trace_id: spanContext.traceId, span_id: spanContext.spanId });
     ctx.res.once('close', () => {
       endRequestSpan(ctx, span, naming);
     });
@@ -82,21 +84,19 @@ function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
     span.end();
     return;
   }
-  span.updateName(naming.nameOf(ctx));
+  const route = naming.routeOf(ctx);
+  span.updateName(naming.operationOf(ctx) ?? [methodOf(ctx.method) === '_OTHER' ? 'HTTP' : ctx.method, route].filter((part) => part !== undefined).join(' '));
   // No route, no attribute: the SDK leaves out an attribute without a value.
-  span.setAttributes({ [ATTR_HTTP_ROUTE]: naming.routeOf(ctx) });
-  if (!ctx.res.headersSent) {
-    // Cut short before a status was sent: the client went away, or the drain ran out of time.
-    span.setAttribute(ATTR_ERROR_TYPE, 'aborted');
-  } else {
-    const status = ctx.res.statusCode;
-    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
-    // A 4xx is the client's doing; on a server span only a 5xx is an error.
-    if (status >= 500) {
-      span.setAttribute(ATTR_ERROR_TYPE, String(status));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-    }
+  span.setAttributes({ [ATTR_HTTP_ROUTE]: route });
+  // A status is only sent with the headers.
+  if (ctx.res.headersSent) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, ctx.res.statusCode);
+  // A 4xx is the client's doing; on a server span only a 5xx is an error.
+  if (ctx.res.headersSent && ctx.res.statusCode >= 500) {
+    span.setAttribute(ATTR_ERROR_TYPE, String(ctx.res.statusCode));
+    span.setStatus({ code: SpanStatusCode.ERROR });
   }
+  // Cut short, before or after its status: the client went away, or the drain ran out of time.
+  if (!ctx.res.writableFinished) span.setAttribute(ATTR_ERROR_TYPE, 'aborted');
   if (responseHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) span.setAttribute(IDEMPOTENT_REPLAY_ATTRIBUTE, true);
   span.end();
 }

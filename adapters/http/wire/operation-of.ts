@@ -35,14 +35,3 @@ function isOneOf(operations: ReadonlySet<string>, name: string | null | undefine
 export function routeOf(ctx: Context): string | undefined {
   return (ctx as Context & RoutedContext)._matchedRoute;
 }
-
-/**
- * What a request's span is named: its operation, or for anything else (a probe, the docs) the
- * method and the route it took, or the method alone. Never the path: it is the client's to fill.
- */
-export function spanNameOf(ctx: Context, router: Router, operations: ReadonlySet<string>): string {
-  const operation = operationOf(ctx, router, operations);
-  if (operation !== OTHER_OPERATION) return operation;
-  const route = routeOf(ctx);
-  return route === undefined ? ctx.method : `${ctx.method} ${route}`;
-}

@@ -1,6 +1,6 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PetNotFound } from '../../../core/errors.js';
+import { PetNotFound, StorageUnavailable } from '../../../core/errors.js';
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { GetPet } from '../../../core/use-cases/get-pet.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -27,12 +27,26 @@ describe('a traced use case', () => {
     expect(tracing.spans().map((span) => [span.name, span.attributes])).toEqual([['CreatePet', {}]]);
   });
 
-  it('records the failure of a use case on its span and throws it on unchanged', async () => {
+  it("names a domain rule's refusal on its span, as no error: the caller's doing, as a 4xx is", async () => {
     const getPet = tracedUseCase(new GetPet(new InMemoryPetRepository()), 'GetPet', tracing.tracer);
     await expect(getPet.execute(42)).rejects.toBeInstanceOf(PetNotFound);
     const [span] = tracing.spans();
     expect(span?.name).toBe('GetPet');
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span?.attributes).toEqual({ 'petstore.refused': 'pet_not_found' });
+    expect(span?.events).toEqual([]);
+  });
+
+  it.each([
+    ['a bug', new TypeError('undefined is not a function')],
+    ['storage out of reach', new StorageUnavailable(new Error('connect ECONNREFUSED'))],
+  ])('records %s as a failure on its span, and throws it on unchanged', async (_name, failure) => {
+    const repository = Object.assign(new InMemoryPetRepository(), { findById: () => Promise.reject(failure) });
+    const getPet = tracedUseCase(new GetPet(repository), 'GetPet', tracing.tracer);
+    await expect(getPet.execute(1)).rejects.toBe(failure);
+    const [span] = tracing.spans();
     expect(span?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span?.attributes).toEqual({});
     expect(span?.events.map((event) => event.name)).toEqual(['exception']);
   });
 });

@@ -228,7 +228,7 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
 });
 
 describe('traces bound for a collector that never answers', () => {
-  it('hold the exit up no longer than SHUTDOWN_TIMEOUT, and say what was lost', async () => {
+  it('hold the exit up no longer than SHUTDOWN_TIMEOUT, the drain and the export together, and say what was lost', async () => {
     // Accepts each connection and never answers on it.
     const sockets: Socket[] = [];
     const blackHole = createServer((socket) => void sockets.push(socket));
@@ -247,7 +247,8 @@ describe('traces bound for a collector that never answers', () => {
       const signalled = performance.now();
       service.child.kill('SIGTERM');
       expect(await service.exited).toBe(0);
-      expect(performance.now() - signalled).toBeLessThan(5_000);
+      // With no grace: SHUTDOWN_TIMEOUT (2 s), and the moment the exit takes.
+      expect(performance.now() - signalled).toBeLessThan(2_800);
       expect(service.logLines().find((line) => line.msg === 'tracing: spans not exported before exit')).toBeDefined();
     } finally {
       await killIfRunning(service);

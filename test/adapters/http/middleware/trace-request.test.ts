@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SpanKind, SpanStatusCode, trace, TraceFlags, type Tracer } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Tracer } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,9 +109,11 @@ describe('a traced request', () => {
     expect(response?.status).toBe(405);
     const [server] = await serverSpans(1);
     expect(server?.attributes).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'PROPFIND' });
+    // Named as the conventions name a request of a method they do not know.
+    expect(server?.name).toBe('HTTP');
   });
 
-  it('makes no span at all for a request its caller did not sample, and still logs its trace', async () => {
+  it('records no span for a request its caller did not sample, and still logs its trace', async () => {
     const caller = callerContext();
     const unsampled = caller.traceparent.replace(/-01$/, '-00');
     const created = await api.request('/v1/pets', { method: 'POST', headers: { traceparent: unsampled, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ghost', categoryId: 2 }) });
@@ -199,6 +201,25 @@ describe('a traced request cut short', () => {
       expect(server?.attributes['error.type']).toBe('aborted');
       expect(server?.attributes['http.response.status_code']).toBeUndefined();
       held.finishAdd();
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('a request traced by a tracer that makes no spans', () => {
+  it('logs no trace ids: ids of zeros would identify nothing', async () => {
+    const invalid = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+    const tracer: Tracer = { startSpan: () => invalid, startActiveSpan: (() => { throw new Error('no child span under a span left out'); }) };
+    const api = await startTestApi({ tracing: { tracer, storageKind: 'memory' } });
+    try {
+      const response = await api.request('/v1/pets');
+      expect(response.status).toBe(200);
+      const requestId = response.headers.get('x-request-id');
+      await vi.waitFor(() => {
+        expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toBeDefined();
+      });
+      expect(api.logLines.find((line) => line.requestId === requestId)).not.toHaveProperty('trace_id');
     } finally {
       await api.close();
     }
