@@ -15,6 +15,7 @@ import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-m
 import { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../adapters/persistence/sqlite/sqlite-options.js';
 import type { StorageKind } from '../adapters/tracing/traced-storage.js';
+import type { UseCase } from '../adapters/tracing/traced-use-case.js';
 import type { ApiKeys } from './api-keys.js';
 import { accessLineOf } from './logging/access-line.js';
 import type { AppConfig, IdempotencyConfig } from './config.js';
@@ -64,7 +65,7 @@ export function createContainer(config: AppConfig, logger: Logger, keys: ApiKeys
   });
 
   // A request's use case is a span of its own when tracing; the command line's import and export are traced by batch instead.
-  const traced = async <Case extends { execute(...args: never[]): Promise<unknown> }>(useCase: Case, name: string): Promise<Case> =>
+  const traced = async <Case extends UseCase>(useCase: Case, name: string): Promise<Case> =>
     tracing ? (await import('../adapters/tracing/traced-use-case.js')).tracedUseCase(useCase, name, tracing.tracer) : useCase;
   bind(TOKENS.ListPets).toDynamicValue(async (c) => traced(new ListPets(await from(c, TOKENS.PetRepositoryInUse)), 'ListPets'));
   bind(TOKENS.CreatePet).toDynamicValue(async (c) => traced(new CreatePet(await from(c, TOKENS.PetRepositoryInUse)), 'CreatePet'));

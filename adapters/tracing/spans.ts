@@ -19,16 +19,19 @@ export function recordFailure(span: Span, error: unknown): void {
  */
 export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, work: () => Promise<T>): Promise<T> {
   if (underSpanLeftOut()) return work();
-  return tracer.startActiveSpan(name, options, async (span) => {
-    try {
-      return await work();
-    } catch (error) {
-      recordOutcome(span, error);
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(name, options, (span) => endedWith(span, work, recordOutcome));
+}
+
+/** Ends `span` once `work` is done: how it failed, if it did, recorded by `record`, and thrown on. */
+export async function endedWith<T>(span: Span, work: () => Promise<T>, record: (span: Span, error: unknown) => void = recordFailure): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    record(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**

@@ -3,24 +3,12 @@ import type { Pet, PetStatus } from '../../core/pet.js';
 import type { ExportPets } from '../../core/use-cases/export-pets.js';
 import type { Backup, ImportPets, ImportPhase, ImportProgress, ImportReport } from '../../core/use-cases/import-pets.js';
 import type { ImportMode } from '../../core/backup.js';
-import { recordFailure } from './spans.js';
+import { endedWith, recordFailure } from './spans.js';
 import { STORAGE_KIND_ATTRIBUTE, type StorageKind } from './traced-storage.js';
 
 /** Pets written by an import up to the end of a batch, and in the whole import. */
 export const PETS_DONE_ATTRIBUTE = 'petstore.pets.done';
 export const PETS_ATTRIBUTE = 'petstore.pets';
-
-/** Ends `span` with the outcome of `work`: a failure recorded, and thrown on. */
-async function endedWith<T>(span: Span, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    recordFailure(span, error);
-    throw error;
-  } finally {
-    span.end();
-  }
-}
 
 /**
  * An import as one trace: a root span `pets import`, a span for checking the backup, then one for
@@ -30,10 +18,11 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: Stora
   return Object.assign(Object.create(importPets) as ImportPets, {
     execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
       const root = tracer.startSpan('pets import', { attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode } });
-      const batches = new BatchSpans(tracer, trace.setSpan(context.active(), root));
+      const underRoot = trace.setSpan(context.active(), root);
+      const batches = new BatchSpans(tracer, underRoot);
       return endedWith(root, async () => {
         try {
-          const report = await context.with(trace.setSpan(context.active(), root), () => importPets.execute(backup, mode, batches.watching(progress), interruption));
+          const report = await context.with(underRoot, () => importPets.execute(backup, mode, batches.watching(progress), interruption));
           root.setAttribute(PETS_ATTRIBUTE, report.pets);
           return report;
         } catch (error) {

@@ -2,7 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { inSpan } from './spans.js';
 
 /** A use case: one `execute` a request calls. */
-interface UseCase {
+export interface UseCase {
   execute(...args: never[]): Promise<unknown>;
 }
 
