@@ -2,6 +2,7 @@ import { context, propagation, type Span, type Tracer } from '@opentelemetry/api
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface InMemoryTracing {
   readonly tracer: Tracer;
@@ -32,6 +33,45 @@ export function inMemoryTracing(): InMemoryTracing {
       propagation.disable();
       await provider.shutdown();
     },
+  };
+}
+
+/**
+ * The in-memory tracing of a test file: set up before its first test, emptied before each, taken
+ * off the process's OpenTelemetry API after its last.
+ */
+export function inMemoryTracingPerFile(): InMemoryTracing {
+  let current: InMemoryTracing | undefined;
+  beforeAll(() => {
+    current = inMemoryTracing();
+  });
+  afterAll(() => current?.dispose());
+  beforeEach(() => {
+    current?.reset();
+  });
+  const set = (): InMemoryTracing => {
+    if (current === undefined) throw new Error('the tracing is set up before the first test, and read only in tests');
+    return current;
+  };
+  return {
+    get tracer() {
+      return set().tracer;
+    },
+    spans: () => set().spans(),
+    reset: () => {
+      set().reset();
+    },
+    dispose: () => set().dispose(),
+  };
+}
+
+/** A tracer whose every request span is `span`, and that refuses to make any span under it. */
+export function tracerOfOnly(span: Span): Tracer {
+  return {
+    startSpan: () => span,
+    startActiveSpan: (() => {
+      throw new Error('no child span under a span left out');
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupEntry, ImportMode } from '../../../core/backup.js';
 import { ImportStopped } from '../../../core/errors.js';
 import { petOf } from '../../../core/pet.js';
@@ -11,16 +11,9 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 import { tracedExport, tracedImport } from '../../../adapters/tracing/traced-backup.js';
 import { tracedPetRepository } from '../../../adapters/tracing/traced-storage.js';
 import { aNewPet } from '../../support/builders.js';
-import { countingTracer, inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../support/in-memory-tracing.js';
+import { countingTracer, inMemoryTracingPerFile, parentIdOf } from '../../support/in-memory-tracing.js';
 
-let tracing: InMemoryTracing;
-beforeAll(() => {
-  tracing = inMemoryTracing();
-});
-afterAll(() => tracing.dispose());
-beforeEach(() => {
-  tracing.reset();
-});
+const tracing = inMemoryTracingPerFile();
 
 /** A backup of `count` pets with ids 1.., a line each. */
 function backupOf(count: number): Backup {

@@ -1,6 +1,6 @@
 import { context, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { petOf } from '../../../core/pet.js';
 import type { PetRepository } from '../../../core/ports.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
@@ -8,16 +8,9 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 import { tracedIdempotencyStore, tracedPetRepository } from '../../../adapters/tracing/traced-storage.js';
 import { inSpan } from '../../../adapters/tracing/spans.js';
 import { aNewPet } from '../../support/builders.js';
-import { countingTracer, inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../support/in-memory-tracing.js';
+import { countingTracer, inMemoryTracingPerFile, parentIdOf } from '../../support/in-memory-tracing.js';
 
-let tracing: InMemoryTracing;
-beforeAll(() => {
-  tracing = inMemoryTracing();
-});
-afterAll(() => tracing.dispose());
-beforeEach(() => {
-  tracing.reset();
-});
+const tracing = inMemoryTracingPerFile();
 
 const spanNamed = (name: string): ReadableSpan => {
   const span = tracing.spans().find((candidate) => candidate.name === name);

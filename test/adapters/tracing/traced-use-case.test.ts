@@ -1,21 +1,14 @@
 import { SpanStatusCode } from '@opentelemetry/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PetNotFound, StorageUnavailable } from '../../../core/errors.js';
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { GetPet } from '../../../core/use-cases/get-pet.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { tracedUseCase } from '../../../adapters/tracing/traced-use-case.js';
 import { aNewPet } from '../../support/builders.js';
-import { inMemoryTracing, type InMemoryTracing } from '../../support/in-memory-tracing.js';
+import { inMemoryTracingPerFile } from '../../support/in-memory-tracing.js';
 
-let tracing: InMemoryTracing;
-beforeAll(() => {
-  tracing = inMemoryTracing();
-});
-afterAll(() => tracing.dispose());
-beforeEach(() => {
-  tracing.reset();
-});
+const tracing = inMemoryTracingPerFile();
 
 describe('a traced use case', () => {
   it('runs each execute in a span named after it, and answers as the use case does', async () => {

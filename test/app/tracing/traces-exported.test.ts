@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mongoUri, noMongo } from '../../support/mongo.js';
 import { SPAN_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../support/otlp-receiver.js';
 import { killIfRunning, startService, type ServiceProcess } from '../../support/service-process.js';
+import { callerContext } from '../../support/trace-context.js';
 
 const KEY = 'tracing-key_0123456789abcdef';
 /** What a request carries that must never reach a span: its key, its body. */
@@ -25,14 +26,6 @@ function tracingSettings(receiver: OtlpReceiver): Record<string, string> {
   };
 }
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** A caller's W3C trace context: its trace, and its own span the service's must come under. */
-function callerContext() {
-  const traceId = hex(16);
-  const parentId = hex(8);
-  return { traceId, parentId, traceparent: `00-${traceId}-${parentId}-01` };
-}
 
 function childrenOf(spans: readonly ReceivedSpan[], parent: ReceivedSpan): ReceivedSpan[] {
   return spans.filter((span) => span.parentSpanId === parent.spanId && span.traceId === parent.traceId);

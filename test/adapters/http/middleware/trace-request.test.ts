@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Tracer } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,28 +7,12 @@ import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 import { heldRepository } from '../../../support/held-repository.js';
-import { inMemoryTracing, parentIdOf, type InMemoryTracing } from '../../../support/in-memory-tracing.js';
+import { inMemoryTracingPerFile, parentIdOf, tracerOfOnly } from '../../../support/in-memory-tracing.js';
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
+import { callerContext } from '../../../support/trace-context.js';
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
-function callerContext() {
-  const traceId = hex(16);
-  const parentId = hex(8);
-  return { traceId, parentId, traceparent: `00-${traceId}-${parentId}-01` };
-}
-
-let tracing: InMemoryTracing;
-
-beforeAll(() => {
-  tracing = inMemoryTracing();
-});
-afterAll(async () => {
-  await tracing.dispose();
-});
-beforeEach(() => {
-  tracing.reset();
-});
+const tracing = inMemoryTracingPerFile();
 
 /**
  * The server spans ended so far, waiting for `count` of them: a span ends when its response has
@@ -210,8 +193,7 @@ describe('a traced request cut short', () => {
 describe('a request traced by a tracer that makes no spans', () => {
   it('logs no trace ids: ids of zeros would identify nothing', async () => {
     const invalid = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
-    const tracer: Tracer = { startSpan: () => invalid, startActiveSpan: (() => { throw new Error('no child span under a span left out'); }) };
-    const api = await startTestApi({ tracing: { tracer, storageKind: 'memory' } });
+    const api = await startTestApi({ tracing: { tracer: tracerOfOnly(invalid), storageKind: 'memory' } });
     try {
       const response = await api.request('/v1/pets');
       expect(response.status).toBe(200);
@@ -240,8 +222,7 @@ describe('a request its sampler leaves out', () => {
         };
       },
     });
-    const tracer: Tracer = { startSpan: () => spy, startActiveSpan: (() => { throw new Error('no child span under a span left out'); }) };
-    const api = await startTestApi({ tracing: { tracer, storageKind: 'memory' } });
+    const api = await startTestApi({ tracing: { tracer: tracerOfOnly(spy), storageKind: 'memory' } });
     try {
       expect((await api.request('/v1/pets/1')).status).toBe(404);
       await vi.waitFor(() => {
