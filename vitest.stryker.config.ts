@@ -47,7 +47,6 @@ export default mergeConfig(
       testTimeout: 4_000,
       hookTimeout: 4_000,
       // Each HTTP test composes its own app in its beforeEach (see test/support/api-harness.ts).
-      env: { PETSTORE_TEST_APP_PER_TEST: 'true' },
       setupFiles: ['test/support/run-once-per-process.ts'],
     },
   }),

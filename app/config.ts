@@ -5,39 +5,31 @@ import * as v from 'valibot';
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
-import { SQLITE_SYNCHRONOUS, type SqliteSynchronous } from '../adapters/persistence/sqlite/sqlite-options.js';
+import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
+import { ConfigError } from '../adapters/settings/config-error.js';
+import { choiceSetting, integerSetting, readSettings, type Environment } from '../adapters/settings/read-settings.js';
+import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
+
+export { ConfigError } from '../adapters/settings/config-error.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const STORAGE_KINDS = ['sqlite', 'memory', 'mongo'] as const;
+const STORAGE_NAMES = BUILT_IN_STORAGES.map(({ name }) => name) as [string, ...string[]];
 
-export type StorageConfig =
-  | { readonly kind: 'memory' }
-  | {
-      readonly kind: 'sqlite';
-      /** The database file; its folder is made when missing. */
-      readonly path: string;
-      readonly synchronous: SqliteSynchronous;
-    }
-  | {
-      readonly kind: 'mongo';
-      /** May hold credentials: never logged or echoed. */
-      readonly uri: string;
-      readonly database: string;
-      /** Upper bound for any one storage call, so an outage gets a 503 fast instead of hanging. */
-      readonly timeoutMs: number;
-    };
+/** The storage the service runs on, and its settings as it read them. */
+export interface StorageChoice {
+  readonly adapter: BuiltInStorage;
+  readonly settings: unknown;
+}
 
 export interface IdempotencyConfig {
   /** How long a created pet's response is replayed to repeats of its Idempotency-Key. */
   readonly ttlMs: number;
-  /** In memory: the most keys kept for one API key (its oldest go first). */
-  readonly maxKeysPerClient: number;
 }
 
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
-  readonly storage: StorageConfig;
+  readonly storage: StorageChoice;
   /** Plaintext keys; held only until hashed at start-up. */
   readonly apiKeys: readonly string[];
   /** Hex SHA-256 digests of accepted keys (`petstore keys new` prints one), so the keys need not be held here. */
@@ -62,19 +54,6 @@ export interface AppConfig {
   /** Then how long requests still in flight may take before they are cut. */
   readonly shutdownTimeoutMs: number;
 }
-
-/** A bad setting: start-up stops with this one line, which names the variable. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-const integerSetting = (min: number, max: number, unit = '') => {
-  const rule = `must be a whole number${unit} from ${min} to ${max}`;
-  return v.pipe(v.string(), v.regex(/^[0-9]+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule));
-};
 
 const commaList = (rule: RegExp, message: string) =>
   v.pipe(
@@ -119,18 +98,14 @@ const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.Stri
   );
 };
 
-/** Every setting the service reads from the environment, with its default: the one home of both (see settings-help.ts for their meanings). */
+/**
+ * Every setting the service reads from the environment but its storage's, with its default: the one
+ * home of both (see settings-help.ts for their meanings). Each storage reads its own (StorageAdapter).
+ */
 export const ENVIRONMENT = v.object({
   PORT: v.optional(integerSetting(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
-  STORAGE: v.optional(v.picklist(STORAGE_KINDS, `must be one of ${STORAGE_KINDS.join(', ')}`), 'sqlite'),
-  SQLITE_PATH: v.optional(v.pipe(v.string(), v.regex(/\S/, 'must be a file path')), 'data/petstore.db'),
-  SQLITE_SYNCHRONOUS: v.optional(v.picklist(SQLITE_SYNCHRONOUS, `must be one of ${SQLITE_SYNCHRONOUS.join(', ')}`), 'normal'),
-  MONGODB_URI: v.optional(
-    v.pipe(v.string(), v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')),
-  ),
-  MONGODB_DB: v.optional(v.pipe(v.string(), v.regex(/^[^/\\. "$]{1,63}$/, 'must be a MongoDB database name')), 'petstore'),
-  MONGODB_TIMEOUT_MS: v.optional(integerSetting(100, 60_000, ' of milliseconds'), '2000'),
+  STORAGE: v.optional(choiceSetting(STORAGE_NAMES), DEFAULT_STORAGE),
   API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
   API_KEY_DIGESTS: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
   BODY_LIMIT: v.optional(
@@ -143,7 +118,6 @@ export const ENVIRONMENT = v.object({
     '1mb',
   ),
   IDEMPOTENCY_TTL: v.optional(duration('24h, 90m or 3600s'), '24h'),
-  IDEMPOTENCY_MAX_KEYS: v.optional(integerSetting(1, 10_000_000), '10000'),
   RATE_LIMIT: v.optional(integerSetting(0, 1_000_000_000, ' of requests'), '6000'),
   RATE_LIMIT_WINDOW: v.optional(duration('1m, 60s or 1h'), '1m'),
   SHUTDOWN_GRACE: v.optional(duration('5s, 30s or 1m', { min: '0s', max: '10m' }), '5s'),
@@ -153,7 +127,7 @@ export const ENVIRONMENT = v.object({
   PUBLIC_BASE_URL: v.optional(baseUrl),
   STAGING_BASE_URL: v.optional(baseUrl),
   CORS_ORIGINS: v.optional(commaList(ORIGIN, 'must be comma-separated origins such as https://app.example.com'), ''),
-  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_LEVEL: v.optional(choiceSetting(LOG_LEVELS), 'info'),
   NODE_ENV: v.optional(v.string(), 'development'),
 });
 
@@ -162,24 +136,21 @@ type Settings = v.InferOutput<typeof ENVIRONMENT>;
 /** The name of an environment variable the service reads. */
 export type SettingName = keyof typeof ENVIRONMENT.entries;
 
-/** Reads the environment once. An empty variable counts as unset. */
-export function loadConfig(env: Record<string, string | undefined>): AppConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = v.safeParse(ENVIRONMENT, present, { abortPipeEarly: true });
-  if (!result.success) {
-    const [issue] = result.issues;
-    // Values are never echoed: some variables hold secrets.
-    throw new ConfigError(`${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
-  }
-  const settings = result.output;
+/**
+ * Reads the environment once: the service's settings, then those of its storage, the one STORAGE
+ * names or else the host's own. An empty variable counts as unset.
+ */
+export function loadConfig(env: Environment, { storage }: { storage?: StorageAdapter | undefined } = {}): AppConfig {
+  const settings = readSettings(ENVIRONMENT, env);
+  const adapter = storage ?? builtInStorage(settings.STORAGE);
   return {
     port: settings.PORT,
     host: settings.HOST,
-    storage: storageConfig(settings),
+    storage: { adapter, settings: adapter.readSettings(env) },
     apiKeys: settings.API_KEYS,
     apiKeyDigests: settings.API_KEY_DIGESTS,
     bodyLimitBytes: settings.BODY_LIMIT,
-    idempotency: { ttlMs: settings.IDEMPOTENCY_TTL, maxKeysPerClient: settings.IDEMPOTENCY_MAX_KEYS },
+    idempotency: { ttlMs: settings.IDEMPOTENCY_TTL },
     rateLimit: settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },
     metrics: settings.METRICS === 'on',
     metricsPort: metricsPort(settings),
@@ -201,9 +172,9 @@ function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
   return METRICS_PORT;
 }
 
-function storageConfig(settings: Settings): StorageConfig {
-  if (settings.STORAGE === 'memory') return { kind: 'memory' };
-  if (settings.STORAGE === 'sqlite') return { kind: 'sqlite', path: settings.SQLITE_PATH, synchronous: settings.SQLITE_SYNCHRONOUS };
-  if (settings.MONGODB_URI === undefined) throw new ConfigError('MONGODB_URI must be set when STORAGE=mongo');
-  return { kind: 'mongo', uri: settings.MONGODB_URI, database: settings.MONGODB_DB, timeoutMs: settings.MONGODB_TIMEOUT_MS };
+/** The built-in storage STORAGE names; the schema has taken only the names of the list. */
+function builtInStorage(name: string): BuiltInStorage {
+  const storage = BUILT_IN_STORAGES.find((candidate) => candidate.name === name);
+  if (storage === undefined) throw new ConfigError(`STORAGE must be one of ${STORAGE_NAMES.join(', ')}`);
+  return storage;
 }

@@ -1,5 +1,5 @@
 // `petstore`: the command line, a second host for the core, and the service's own start (`serve`).
-// The same configuration (STORAGE, MONGODB_URI, ...) and the same composition root for both.
+// The same configuration (STORAGE, PORT, ...) and the same composition root for both.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Container } from 'inversify';
@@ -7,19 +7,13 @@ import { sha256 } from '../adapters/auth/static-key-authenticator.js';
 import type { CliUseCases } from '../adapters/cli/cli-program.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
 import { runCli } from '../adapters/cli/run-cli.js';
-import type { CreatePet } from '../core/use-cases/create-pet.js';
-import type { PetRepository } from '../core/ports.js';
-import { ExportPets } from '../core/use-cases/export-pets.js';
-import type { GetPet } from '../core/use-cases/get-pet.js';
-import type { ImportPets } from '../core/use-cases/import-pets.js';
-import type { ListPets } from '../core/use-cases/list-pets.js';
 import { newApiKey } from './api-keys.js';
 import { ConfigError, loadConfig } from './config.js';
+import { onStopSignals, tracingAsked } from './process-host.js';
 import { settingsHelp } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
-import { TOKENS } from './tokens.js';
+import { TOKENS, from } from './tokens.js';
 import type { Tracing } from './tracing/start-tracing.js';
-import { tracingRequested } from './tracing/tracing-requested.js';
 
 let container: Container | undefined;
 /** Started for the pets commands when the OTEL_* settings ask for traces; flushed before the command exits. */
@@ -43,30 +37,18 @@ async function useCases(): Promise<CliUseCases> {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const [{ createContainer }, { createLogger }] = await Promise.all([import('./container.js'), import('./logging/logger.js')]);
-  container = createContainer(config, createLogger(config), { keys: [] });
-  const useCases = {
-    listPets: await container.getAsync<ListPets>(TOKENS.ListPets),
-    createPet: await container.getAsync<CreatePet>(TOKENS.CreatePet),
-    getPet: await container.getAsync<GetPet>(TOKENS.GetPet),
-    importPets: await container.getAsync<ImportPets>(TOKENS.ImportPets),
-    exportPets: await container.getAsync<ExportPets>(TOKENS.ExportPets),
-  };
-  if (!tracingRequested(process.env)) return useCases;
+  const [{ createContainer }, { createLogger }, { pino }] = await Promise.all([import('./container.js'), import('./logging/logger.js'), import('pino')]);
   // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's own are.
-  const [{ startTracing }, { tracedImport, tracedExport }, { tracedPetRepository }, { pino }] = await Promise.all([
-    import('./tracing/start-tracing.js'),
-    import('../adapters/tracing/traced-backup.js'),
-    import('../adapters/tracing/traced-storage.js'),
-    import('pino'),
-  ]);
-  const stderrLogger = createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true }));
-  const started = startTracing({ logger: stderrLogger, version: projectManifest().version, instrumentMongo: false });
-  tracing = { started, flushWithinMs: config.shutdownTimeoutMs };
-  const kind = config.storage.kind;
-  // Each page an export reads is a span of its own: the storage call that reads it.
-  const pagesRead = new ExportPets(tracedPetRepository(await container.getAsync<PetRepository>(TOKENS.PetRepositoryInUse), started.tracer, kind));
-  return { ...useCases, importPets: tracedImport(useCases.importPets, started.tracer, kind), exportPets: tracedExport(pagesRead, started.tracer, kind) };
+  const started = await tracingAsked(process.env, createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })), config.storage.adapter);
+  if (started) tracing = { started, flushWithinMs: config.shutdownTimeoutMs };
+  container = await createContainer({ config, logger: createLogger(config), keys: { keys: [] }, tracer: started?.tracer });
+  return {
+    listPets: await from(container, TOKENS.ListPets),
+    createPet: await from(container, TOKENS.CreatePet),
+    getPet: await from(container, TOKENS.GetPet),
+    importPets: await from(container, TOKENS.ImportPets),
+    exportPets: await from(container, TOKENS.ExportPets),
+  };
 }
 
 /**
@@ -83,15 +65,7 @@ function watchInterrupts(): Interrupts {
     if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\x1b[?7h\n');
     process.exit(EXIT_ON_SIGNAL[signal]);
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    release: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
+  return { signal: controller.signal, release: onStopSignals(onSignal) };
 }
 
 /** Runs one command line (the arguments after `petstore`) and leaves its exit status on the process. */

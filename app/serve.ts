@@ -1,10 +1,8 @@
-import { StorageUnavailable } from '../core/errors.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createLogger } from './logging/logger.js';
-import { projectManifest } from './project-manifest.js';
+import { onStopSignals, tracingAsked, type StopSignal } from './process-host.js';
 import { startService } from './service.js';
 import type { Tracing } from './tracing/start-tracing.js';
-import { tracingRequested } from './tracing/tracing-requested.js';
 
 /** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */
 export const EXIT_FORCED = 124;
@@ -24,22 +22,20 @@ export class StartupFailure extends Error {
 export async function serve(env: Record<string, string | undefined>): Promise<number> {
   let service;
   let tracing: Tracing | undefined;
-  let config;
+  let config: AppConfig | undefined;
   try {
     config = loadConfig(env);
-    // Before the service starts: the MongoDB driver is instrumented as it loads.
-    if (tracingRequested(env)) {
-      const { startTracing } = await import('./tracing/start-tracing.js');
-      tracing = startTracing({ logger: createLogger(config), version: projectManifest().version, instrumentMongo: config.storage.kind === 'mongo' });
-    }
+    tracing = await tracingAsked(env, createLogger(config), config.storage.adapter);
     service = await startService({ settings: env, tracer: tracing?.tracer });
   } catch (error) {
     await tracing?.shutdown(config?.shutdownTimeoutMs ?? 0);
-    throw startupFailure(error);
+    throw startupFailure(error, config);
   }
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
+  const signal = await new Promise<StopSignal>((resolve) => {
+    const release = onStopSignals((received) => {
+      release();
+      resolve(received);
+    });
   });
   // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
   // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
@@ -52,12 +48,12 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
   return outcome === 'drained' ? 0 : EXIT_FORCED;
 }
 
-/** Why start-up failed, in words a person acts on; a driver's own message may carry the connection string, so it is not shown. */
-function startupFailure(error: unknown): StartupFailure {
+/**
+ * Why start-up failed, in words a person acts on: the storage explains its own failures (a driver's
+ * message may carry a connection string, so it is not shown).
+ */
+function startupFailure(error: unknown, config: AppConfig | undefined): StartupFailure {
   if (error instanceof ConfigError) return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
-  if (error instanceof StorageUnavailable) {
-    return new StartupFailure('failed to start: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server', { cause: error });
-  }
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const { port } = error as NodeJS.ErrnoException & { port?: number };
     return new StartupFailure(
@@ -65,9 +61,6 @@ function startupFailure(error: unknown): StartupFailure {
       { cause: error },
     );
   }
-  if (error instanceof Error && error.name.startsWith('Mongo')) {
-    // The driver's words may quote the connection string, credentials included.
-    return new StartupFailure(`failed to start: MONGODB_URI cannot be used (${error.name}); check it`, { cause: error });
-  }
-  return new StartupFailure(`failed to start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  const explained = config?.storage.adapter.explainFailure?.(error);
+  return new StartupFailure(`failed to start: ${explained ?? (error instanceof Error ? error.message : String(error))}`, { cause: error });
 }

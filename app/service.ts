@@ -1,33 +1,42 @@
 // `petstore/service`: the whole service as a function another program can start and stop.
 import type { AddressInfo } from 'node:net';
 import type { Tracer } from '@opentelemetry/api';
-import type Koa from 'koa';
-import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
+import { pino, type Logger } from 'pino';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
+import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
 import { resolveApiKeys } from './api-keys.js';
 import { loadConfig } from './config.js';
-
-export { ConfigError } from './config.js';
-import { createContainer, inMemoryIdempotencyStore } from './container.js';
+import { createContainer } from './container.js';
 import { listen, type RunningServer } from './http-server.js';
 import { createLogger } from './logging/logger.js';
-import type { Shutdown } from './shutdown.js';
-import { TOKENS } from './tokens.js';
+import { storageOfPorts, type HostPorts } from './storage/host-storage.js';
+import { TOKENS, from } from './tokens.js';
+
+export { ConfigError } from './config.js';
+export type { HostPorts } from './storage/host-storage.js';
+export type { OpenedStorage, StorageAdapter, StorageContext, StorageSetting } from '../adapters/persistence/storage-adapter.js';
+export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 
 export interface ServiceOptions {
   /**
    * The settings, by the names `petstore serve --help` lists (PORT, HOST, STORAGE, API_KEYS, ...),
-   * as strings; nothing is read from the environment. Unset: each one's default.
+   * and those your storage adapter reads, as strings; nothing is read from the environment. Unset:
+   * each one's default.
    */
   readonly settings?: Readonly<Record<string, string | undefined>>;
   /**
-   * Storage of your own in place of the one STORAGE names: a repository that passes the contracts
-   * of `petstore/testing`, and an idempotency store (kept in memory when left out).
+   * Storage of your own in place of the one STORAGE names. Either a storage adapter, which the service
+   * opens with its settings and closes at the end, as it does a built-in one; or ports you opened
+   * yourself, and close yourself: a repository that passes the PetRepository and PetRestore contracts
+   * of `petstore/testing`, and an idempotency store that passes its contract (kept in this process's
+   * memory when left out, up to IDEMPOTENCY_MAX_KEYS per client).
    */
-  readonly storage?: {
-    readonly pets: PetRepository & PetRestore;
-    readonly idempotency?: IdempotencyStore;
-  };
+  readonly storage?: StorageAdapter | HostPorts;
+  /**
+   * Where the service logs: any pino logger (the service logs JSON lines to stdout when unset), or
+   * `false` for no log at all.
+   */
+  readonly logger?: Logger | false;
   /**
    * Traces each request with this OpenTelemetry tracer: a server span continuing the caller's W3C
    * trace context, a span for its use case and one for each storage call. The host sets up the SDK
@@ -55,23 +64,18 @@ export interface RunningService {
  * Starts the service: the settings read and checked, the storage opened, the API listening (and
  * GET /metrics on METRICS_PORT when set). A bad setting rejects with a ConfigError naming it.
  */
-export async function startService({ settings = {}, storage, tracer }: ServiceOptions = {}): Promise<RunningService> {
-  const config = loadConfig(settings);
-  const logger = createLogger(config);
+export async function startService({ settings = {}, storage, logger: hostLogger, tracer }: ServiceOptions = {}): Promise<RunningService> {
+  const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
+  const logger = hostLogger === false ? pino({ enabled: false }) : (hostLogger ?? createLogger(config));
   const keys = resolveApiKeys(config);
-  const tracing = tracer && { tracer, storageKind: storage === undefined ? config.storage.kind : ('custom' as const) };
-  const container = createContainer(config, logger, keys, tracing);
-  if (storage !== undefined) {
-    container.rebind<PetRepository & PetRestore>(TOKENS.PetRepository).toConstantValue(storage.pets);
-    container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(storage.idempotency ?? inMemoryIdempotencyStore(config.idempotency));
-  }
+  const container = await createContainer({ config, logger, keys, tracer });
 
   let running: RunningServer | undefined;
   let metricsServer: RunningServer | undefined;
   try {
-    running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), { port: config.port, host: config.host, logger });
+    running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
     if (config.metrics && config.metricsPort !== undefined) {
-      metricsServer = await listen(await container.getAsync<Koa>(TOKENS.MetricsApp), { port: config.metricsPort, host: config.host, logger });
+      metricsServer = await listen(await from(container, TOKENS.MetricsApp), { port: config.metricsPort, host: config.host, logger });
     }
   } catch (error) {
     // What did start (a server, a database) is let go, so a caller that goes on running holds nothing of it.
@@ -83,7 +87,7 @@ export async function startService({ settings = {}, storage, tracer }: ServiceOp
   const server = running;
   const { address, port, family } = server.address;
   const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
-  logger.info({ host: address, port, storage: storage === undefined ? config.storage.kind : 'custom', docs: `${url}${DOCS_PATH}`, openapi: `${url}${OPENAPI_PATH}` }, 'petstore listening');
+  logger.info({ host: address, port, storage: config.storage.adapter.name, docs: `${url}${DOCS_PATH}`, openapi: `${url}${OPENAPI_PATH}` }, 'petstore listening');
   if (metricsServer) logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
   if (keys.generatedKey !== undefined) {
     // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in production.
@@ -94,7 +98,7 @@ export async function startService({ settings = {}, storage, tracer }: ServiceOp
   }
 
   const stop = async (graceMs: number) => {
-    container.get<Shutdown>(TOKENS.Shutdown).begin();
+    (await from(container, TOKENS.Shutdown)).begin();
     logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
     const [outcome] = await Promise.all([server.close(config.shutdownTimeoutMs, graceMs), metricsServer?.close(config.shutdownTimeoutMs, graceMs)]);
     await container.unbindAllAsync();

@@ -1,28 +1,20 @@
 import { Help } from 'commander';
-import * as v from 'valibot';
-import { ENVIRONMENT, type SettingName } from './config.js';
+import { settingsHelpOf, type SettingHelp } from '../adapters/settings/read-settings.js';
+import { ENVIRONMENT } from './config.js';
+import { BUILT_IN_STORAGES } from './storage/built-in-storages.js';
 
-interface SettingMeaning {
-  /** What the setting does, in Markdown (code spans only): the README's table and `serve --help` both show it. */
-  readonly meaning: string;
-  /** What holds when the setting is unset, for one whose schema has no default. */
-  readonly whenUnset?: string;
-}
+/** Every storage STORAGE can name, with what it keeps pets in. */
+const storageChoices = (): string => {
+  const choices = BUILT_IN_STORAGES.map(({ name, summary }) => `\`${name}\` (${summary})`);
+  const last = choices.pop();
+  return choices.length === 0 ? String(last) : `${choices.join(', ')} or ${String(last)}`;
+};
 
-/** Typed by the schema's names: a setting added to ENVIRONMENT without a meaning here does not compile. */
-const MEANINGS: Readonly<Record<SettingName, SettingMeaning>> = {
+/** The service's own settings; typed by the schema's names, so a setting without a meaning does not compile. */
+const SERVICE_SETTINGS = settingsHelpOf(ENVIRONMENT, {
   PORT: { meaning: 'TCP port (0 picks a free one)' },
   HOST: { meaning: 'address to listen on (`0.0.0.0` to accept from other hosts)' },
-  STORAGE: { meaning: 'where pets are kept: `sqlite` (a file), `memory` (one process, lost on restart) or `mongo`' },
-  SQLITE_PATH: { meaning: 'with `STORAGE=sqlite`: the database file (relative to the working directory); its folder is made when missing' },
-  SQLITE_SYNCHRONOUS: {
-    meaning: 'with `STORAGE=sqlite`: `normal` (a 201 survives the process being killed) or `full` (it survives a power loss too)',
-  },
-  MONGODB_URI: { meaning: 'with `STORAGE=mongo`, required: a `mongodb://` or `mongodb+srv://` connection string (never logged)' },
-  MONGODB_DB: { meaning: 'with `STORAGE=mongo`: the database name' },
-  MONGODB_TIMEOUT_MS: {
-    meaning: 'with `STORAGE=mongo`: the most any storage call of a request may take, all its waits together (100..60000); past it the request gets a 503',
-  },
+  STORAGE: { meaning: `where pets are kept: ${storageChoices()}` },
   API_KEYS: { meaning: 'comma-separated API keys (letters, digits and `-._~+/`)' },
   API_KEY_DIGESTS: {
     meaning: 'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` makes a key and prints its digest',
@@ -31,7 +23,6 @@ const MEANINGS: Readonly<Record<SettingName, SettingMeaning>> = {
   IDEMPOTENCY_TTL: {
     meaning: "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
   },
-  IDEMPOTENCY_MAX_KEYS: { meaning: 'with `STORAGE=memory`: the most idempotency keys kept per API key; its oldest go first' },
   RATE_LIMIT: { meaning: 'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns the limit off' },
   RATE_LIMIT_WINDOW: { meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d' },
   SHUTDOWN_GRACE: {
@@ -49,24 +40,18 @@ const MEANINGS: Readonly<Record<SettingName, SettingMeaning>> = {
   CORS_ORIGINS: { meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API', whenUnset: 'CORS off' },
   LOG_LEVEL: { meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
   NODE_ENV: { meaning: 'with `production`, start-up refuses to run without `API_KEYS` or `API_KEY_DIGESTS`' },
-};
+});
 
-export interface SettingRow {
-  readonly name: SettingName;
-  /** The schema's default; undefined when the setting has none. */
-  readonly fallback: string | undefined;
-  /** What holds when it is unset and has no default. */
-  readonly whenUnset: string | undefined;
-  readonly meaning: string;
-}
-
-/** Every setting in the schema's order, its default read from the schema itself. */
-export function settingRows(): SettingRow[] {
-  return (Object.keys(ENVIRONMENT.entries) as SettingName[]).map((name) => {
-    const fallback = v.getDefault(ENVIRONMENT.entries[name]) as string | undefined;
-    // An empty default is no default: an empty variable counts as unset.
-    return { name, fallback: fallback === '' ? undefined : fallback, whenUnset: MEANINGS[name].whenUnset, meaning: MEANINGS[name].meaning };
-  });
+/**
+ * Every setting, in the order help lists them: the service's own, each built-in storage's after
+ * STORAGE, named with the STORAGE value they belong to.
+ */
+export function settingRows(): SettingHelp[] {
+  const storages = BUILT_IN_STORAGES.flatMap(({ name, settings }) =>
+    settings.map((setting) => ({ ...setting, meaning: `with \`STORAGE=${name}\`: ${setting.meaning}` })),
+  );
+  const afterStorage = SERVICE_SETTINGS.findIndex(({ name }) => name === 'STORAGE') + 1;
+  return [...SERVICE_SETTINGS.slice(0, afterStorage), ...storages, ...SERVICE_SETTINGS.slice(afterStorage)];
 }
 
 /** The README's configuration table. */

@@ -4,55 +4,87 @@ import type { PetPageQuery } from './paging.js';
 import type { NewPet, Pet, PetId } from './pet.js';
 
 /**
- * Where pets are kept. Every implementation must pass the one contract suite in
- * testing/ (petstore/testing), so callers can rely on the same behaviour whatever the storage.
+ * Where pets are kept. Every rule below is one named test of `describePetRepositoryContract`
+ * (`petstore/testing`), which every storage passes, built-in or a host's own.
+ *
+ * Copies in and out: a pet handed to the repository, or returned by it, is never the object it
+ * keeps. Copy on the way in and out, or keep frozen objects: a caller that changes a returned pet
+ * changes nothing stored. Only the fields of a NewPet are stored, whatever else the object carries;
+ * a pet without a status has no `status` field (not `status: undefined`).
  */
 export interface PetRepository {
-  /** Stores the pet under a new id, greater than every id handed out before. */
+  /**
+   * Stores the pet under a new id: a positive integer, greater than every id handed out before,
+   * restored ids included. Concurrent adds never get the same id and never lose a pet.
+   */
   add(newPet: NewPet): Promise<Pet>;
   /**
-   * Adds the pet at most once for its origin, the idempotency key of the request that asked for it:
-   * the pet and its origin are written in one atomic step, and a pet added for this key whose
-   * retention has not ended (see namesRequest) is returned instead (`added: false`). So a retry after
-   * an ambiguous failure (a timeout after the write was sent) finds the pet the first attempt wrote,
-   * even while that write is still on its way.
+   * Adds the pet at most once for its origin, the idempotency key of the request that asked for it.
+   * The pet and its origin are written in one atomic step. A pet added earlier under the same key
+   * (same client, the key compared as an exact string) is returned instead (`added: false`) while
+   * `namesRequest(earlier, origin)` holds: the earlier pet's `keptUntil` is after this origin's
+   * `claimedAt`. Past that the key is free, and a new pet is added; the earlier pet stays.
+   * However many callers add under one key at once, one pet is added and each gets it. So a retry
+   * after an ambiguous failure (a timeout after the write was sent) finds the pet the first attempt
+   * wrote, even while that write is still on its way.
    */
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce>;
+  /** The pet with this id; undefined for an id nobody has (0 and negative ids included). */
   findById(id: PetId): Promise<Pet | undefined>;
-  /** Pets in ascending id order; the caller has checked the query (ListPets asks for one row more than a page). */
+  /**
+   * At most `limit` pets with an id above `afterId` (when given) and the `status` (when given), in
+   * ascending id order; `[]` when there are none. The caller has checked the query (ListPets asks
+   * for one row more than a page).
+   */
   list(query: PetPageQuery): Promise<Pet[]>;
-  /** Whether the storage can serve requests now (readiness). Never throws. */
+  /**
+   * Readiness (`/readyz`): whether the storage can serve requests now. Never throws, and never waits
+   * on another connection's lock: a trial write that fails at once when the storage is locked is
+   * fine, one that queues behind the lock is not. It still reports what stops writes (a full disk,
+   * a read-only file, a server out of reach) as not reachable.
+   */
   isReachable(): Promise<boolean>;
 }
 
 /**
- * Remembers which requests were made under which idempotency key, and what came of them.
- * Every implementation must pass the contract suite in testing/ (petstore/testing).
+ * Remembers which requests were made under which idempotency key, and what came of them. Every
+ * rule below is one named test of `describeIdempotencyStoreContract` (`petstore/testing`). The
+ * store reads time from the clock it is given, and keeps outcomes for the retention it is given
+ * (IDEMPOTENCY_TTL) and in-flight claims for the core's lease, each to the millisecond. Keys belong
+ * to a client, and are exact strings: case and look-alikes are other keys.
  */
 export interface IdempotencyStore {
   /**
-   * In one atomic step: the key's live record if it has one, else a new in-flight record for
-   * this request (`claimed`). However many callers claim one key at once, one of them gets it.
+   * In one atomic step: the key's live record if it has one (in flight with its fingerprint, or
+   * completed with its pet), else a new in-flight record for this request (`claimed`). However many
+   * callers claim one key at once, one of them gets it; so with a lapsed key.
    */
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome>;
-  /** Keeps the outcome for repeats. A claim that lapsed and was taken by another changes nothing. */
+  /**
+   * Keeps the outcome for repeats, for the retention counted from now. A claim that lapsed, or whose
+   * key was released, changes nothing: it never overwrites the claim that took the key over.
+   */
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void>;
-  /** Frees the key, so that a retry is carried out afresh. A lapsed claim changes nothing. */
+  /** Frees the key, so that a retry is carried out afresh. A lapsed or released claim changes nothing. */
   release(claim: IdempotencyClaim): Promise<void>;
 }
 
 /**
  * Storing pets under the ids they already have: what restoring a backup needs. In the catalogue
- * storage hands out ids; only a restore writes ids of its own. The contract suite in testing/
- * holds every adapter to it.
+ * storage hands out ids; only a restore writes ids of its own. Every rule below is one named test of
+ * `describePetRestoreContract` (`petstore/testing`).
  */
 export interface PetRestore {
-  /** Of these pets, the ids under which storage holds a pet with other fields. */
+  /** Of these pets, the ids under which storage holds a pet with other fields (`sameFields` compares them). */
   conflictsOf(pets: readonly Pet[]): Promise<PetId[]>;
   /**
-   * Stores each pet under its own id, and makes every id handed out later greater than all of them.
-   * A pet stored already with the same fields is left as it is, so restoring the same pets again
-   * adds nothing. If any id holds a different pet (RestoreConflict), nothing of the batch is written.
+   * Stores each pet under its own id, filling gaps between stored ids, and makes every id handed out
+   * later greater than all of them. First call `assertRestorable(pets)`: a batch out of ascending
+   * order, with an id twice or an id that is not a pet id rejects with the TypeError it throws, and
+   * writes nothing. A pet stored already with the same fields is left as it is, so restoring the
+   * same pets again adds nothing. If any id holds a different pet, the batch rejects with
+   * `RestoreConflict` naming the first such id, and nothing of it is written. An empty batch is
+   * nothing to do.
    */
   restore(pets: readonly Pet[]): Promise<RestoreCount>;
 }
@@ -61,4 +93,10 @@ export interface PetRestore {
 export interface Authenticator {
   /** The client the credential belongs to (a stable name that is not the credential), or undefined. */
   authenticate(credential: string): Promise<string | undefined>;
+}
+
+/** The storage ports a service runs on: pets (with their restore) and idempotency keys. */
+export interface StoragePorts {
+  readonly pets: PetRepository & PetRestore;
+  readonly idempotency: IdempotencyStore;
 }

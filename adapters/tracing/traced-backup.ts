@@ -4,7 +4,7 @@ import type { ExportPets } from '../../core/use-cases/export-pets.js';
 import type { Backup, ImportPets, ImportPhase, ImportProgress, ImportReport } from '../../core/use-cases/import-pets.js';
 import type { ImportMode } from '../../core/backup.js';
 import { endedWith, recordFailure } from './spans.js';
-import { STORAGE_KIND_ATTRIBUTE, type StorageKind } from './traced-storage.js';
+import { STORAGE_KIND_ATTRIBUTE } from './traced-storage.js';
 
 /** Pets written by an import up to the end of a batch, and in the whole import. */
 export const PETS_DONE_ATTRIBUTE = 'petstore.pets.done';
@@ -14,7 +14,7 @@ export const PETS_ATTRIBUTE = 'petstore.pets';
  * An import as one trace: a root span `pets import`, a span for checking the backup, then one for
  * each batch written, as the import reports them (every thousand pets, in either mode).
  */
-export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: StorageKind): ImportPets {
+export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: string): ImportPets {
   return Object.assign(Object.create(importPets) as ImportPets, {
     execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
       const root = tracer.startSpan('pets import', { attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode } });
@@ -85,9 +85,9 @@ class BatchSpans {
 
 /**
  * An export as one trace: a root span `pets export`, under which each page is read. Give it an
- * ExportPets over a traced repository (`tracedPetRepository`) for a span a page, `pets.list`.
+ * ExportPets over traced storage (`tracedStorage`) for a span a page, `pets.list`.
  */
-export function tracedExport(exportPets: ExportPets, tracer: Tracer, kind: StorageKind): ExportPets {
+export function tracedExport(exportPets: ExportPets, tracer: Tracer, kind: string): ExportPets {
   return Object.assign(Object.create(exportPets) as ExportPets, {
     async *pages(status?: PetStatus): AsyncGenerator<Pet[]> {
       const attributes: Attributes = { [STORAGE_KIND_ATTRIBUTE]: kind, ...(status && { 'petstore.pet.status': status }) };

@@ -1,8 +1,7 @@
 // Loaded only when the settings ask for traces: the OpenTelemetry SDK is a few megabytes of modules.
 import { diag, DiagLogLevel, trace, type DiagLogger, type Tracer } from '@opentelemetry/api';
-import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import pTimeout from 'p-timeout';
 import type { Logger } from 'pino';
@@ -24,16 +23,16 @@ export interface Tracing {
 /**
  * Starts the OpenTelemetry SDK on the standard OTEL_* settings of the process's environment (the
  * exporter, its endpoint and headers, the sampler, the propagators, OTEL_SERVICE_NAME and
- * OTEL_RESOURCE_ATTRIBUTES), for traces only. The MongoDB driver is instrumented when asked, and
- * must load after this: the instrumentation patches it as it loads.
+ * OTEL_RESOURCE_ATTRIBUTES), for traces only. A driver given `instrumentations` must load after
+ * this: an instrumentation patches its module as it loads.
  */
-export function startTracing({ logger, version, instrumentMongo }: { logger: Logger; version: string; instrumentMongo: boolean }): Tracing {
+export function startTracing({ logger, version, instrumentations }: { logger: Logger; version: string; instrumentations: readonly object[] }): Tracing {
   // The SDK's own troubles (a collector that refuses spans, a setting it cannot read) go to the service's log.
   if (process.env.OTEL_LOG_LEVEL === undefined) diag.setLogger(diagLoggerOf(logger), DiagLogLevel.WARN);
   const sdk = new NodeSDK({
     // The service's name and version, unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES say otherwise.
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'petstore', [ATTR_SERVICE_VERSION]: version })),
-    instrumentations: instrumentMongo ? [new MongoDBInstrumentation()] : [],
+    instrumentations: [...instrumentations] as NodeSDKConfiguration['instrumentations'],
     // Traces only: metrics are Prometheus's (/metrics), and logs are the log lines.
     metricReaders: [],
     logRecordProcessors: [],

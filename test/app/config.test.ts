@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
+import { mongoStorage } from '../../adapters/persistence/mongo/mongo-storage.js';
+import { sqliteStorage } from '../../adapters/persistence/sqlite/sqlite-storage.js';
+import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
 import { ConfigError, loadConfig } from '../../app/config.js';
 
 function configError(env: Record<string, string>): string {
@@ -16,11 +20,11 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       host: '127.0.0.1',
-      storage: { kind: 'sqlite', path: 'data/petstore.db', synchronous: 'normal' },
+      storage: { adapter: sqliteStorage, settings: { SQLITE_PATH: 'data/petstore.db', SQLITE_SYNCHRONOUS: 'normal' } },
       apiKeys: [],
       apiKeyDigests: [],
       bodyLimitBytes: 1024 * 1024,
-      idempotency: { ttlMs: 24 * 60 * 60 * 1000, maxKeysPerClient: 10_000 },
+      idempotency: { ttlMs: 24 * 60 * 60 * 1000 },
       rateLimit: { limit: 6000, windowMs: 60_000 },
       metrics: true,
       metricsPort: undefined,
@@ -60,11 +64,11 @@ describe('loadConfig', () => {
     ).toEqual({
       port: 9000,
       host: '0.0.0.0',
-      storage: { kind: 'memory' },
+      storage: { adapter: memoryStorage, settings: { IDEMPOTENCY_MAX_KEYS: 500 } },
       apiKeys: ['one', 'two', 'three'],
       apiKeyDigests: [digest, 'B'.repeat(64)],
       bodyLimitBytes: 512 * 1024,
-      idempotency: { ttlMs: 90 * 60 * 1000, maxKeysPerClient: 500 },
+      idempotency: { ttlMs: 90 * 60 * 1000 },
       rateLimit: { limit: 120, windowMs: 2 * 60 * 60 * 1000 },
       metrics: true,
       metricsPort: 9100,
@@ -116,8 +120,8 @@ describe('loadConfig', () => {
     [{ STORAGE: 'mongo' }, 'MONGODB_URI must be set when STORAGE=mongo'],
     [{ STORAGE: 'mongo', MONGODB_URI: 'http://db:27017' }, 'MONGODB_URI must be a mongodb:// or mongodb+srv:// connection string'],
     [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_DB: 'a.b' }, 'MONGODB_DB must be a MongoDB database name'],
-    [{ MONGODB_TIMEOUT_MS: '50' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
-    [{ MONGODB_TIMEOUT_MS: 'soon' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
+    [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_TIMEOUT_MS: '50' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
+    [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_TIMEOUT_MS: 'soon' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
@@ -136,7 +140,7 @@ describe('loadConfig', () => {
     [{ IDEMPOTENCY_TTL: '999ms' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
     [{ IDEMPOTENCY_TTL: '31d' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
     [{ IDEMPOTENCY_TTL: '0.5s' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_MAX_KEYS: '0' }, 'IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'],
+    [{ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '0' }, 'IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'],
     [{ RATE_LIMIT: '-1' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
     [{ RATE_LIMIT: '1e3' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
     [{ RATE_LIMIT_WINDOW: '60' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
@@ -157,9 +161,8 @@ describe('loadConfig', () => {
 
   it('reads where SQLite keeps its file, and how durably it commits', () => {
     expect(loadConfig({ SQLITE_PATH: '/var/lib/petstore/pets.db', SQLITE_SYNCHRONOUS: 'full' }).storage).toEqual({
-      kind: 'sqlite',
-      path: '/var/lib/petstore/pets.db',
-      synchronous: 'full',
+      adapter: sqliteStorage,
+      settings: { SQLITE_PATH: '/var/lib/petstore/pets.db', SQLITE_SYNCHRONOUS: 'full' },
     });
   });
 
@@ -178,26 +181,40 @@ describe('loadConfig', () => {
 
   it('never echoes the value of a bad variable', () => {
     expect(configError({ API_KEYS: 'secret value' })).not.toContain('secret');
-    expect(configError({ MONGODB_URI: 'mongo://user:secret@db' })).not.toContain('secret');
+    expect(configError({ STORAGE: 'mongo', MONGODB_URI: 'mongo://user:secret@db' })).not.toContain('secret');
   });
 
   it('selects MongoDB storage with its URI, database and timeout', () => {
     expect(loadConfig({ STORAGE: 'mongo', MONGODB_URI: 'mongodb+srv://u:p@cluster.example/' }).storage).toEqual({
-      kind: 'mongo',
-      uri: 'mongodb+srv://u:p@cluster.example/',
-      database: 'petstore',
-      timeoutMs: 2000,
+      adapter: mongoStorage,
+      settings: { uri: 'mongodb+srv://u:p@cluster.example/', database: 'petstore', timeoutMs: 2000 },
     });
     expect(loadConfig({ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '750' }).storage).toEqual({
-      kind: 'mongo',
-      uri: 'mongodb://db:27017',
-      database: 'shop',
-      timeoutMs: 750,
+      adapter: mongoStorage,
+      settings: { uri: 'mongodb://db:27017', database: 'shop', timeoutMs: 750 },
     });
   });
 
-  it('ignores the MongoDB variables with other storage', () => {
-    expect(loadConfig({ STORAGE: 'memory', MONGODB_URI: 'mongodb://db' }).storage).toEqual({ kind: 'memory' });
-    expect(loadConfig({ MONGODB_URI: 'mongodb://db' }).storage.kind).toBe('sqlite');
+  it('reads only the settings of the storage STORAGE names', () => {
+    expect(loadConfig({ STORAGE: 'memory', MONGODB_URI: 'http://not-mongo', SQLITE_SYNCHRONOUS: 'off' }).storage).toEqual({
+      adapter: memoryStorage,
+      settings: { IDEMPOTENCY_MAX_KEYS: 10_000 },
+    });
+    expect(loadConfig({ MONGODB_TIMEOUT_MS: 'soon', IDEMPOTENCY_MAX_KEYS: '0' }).storage.adapter).toBe(sqliteStorage);
+  });
+
+  it("runs on a host's own storage in place of STORAGE's, reading the settings it reads and stopping on its refusal", () => {
+    const own: StorageAdapter<{ url: string }> = {
+      name: 'own',
+      summary: 'a server of its own',
+      settings: [{ name: 'OWN_URL', meaning: 'where it is' }],
+      readSettings: (env) => {
+        if (env.OWN_URL === undefined) throw new ConfigError('OWN_URL must be set');
+        return { url: env.OWN_URL };
+      },
+      open: () => Promise.reject(new Error('not opened here')),
+    };
+    expect(loadConfig({ STORAGE: 'memory', OWN_URL: 'own://db' }, { storage: own }).storage).toEqual({ adapter: own, settings: { url: 'own://db' } });
+    expect(() => loadConfig({}, { storage: own })).toThrow(new ConfigError('OWN_URL must be set'));
   });
 });

@@ -1,7 +1,4 @@
-import type { Logger } from 'pino';
-import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
-import type { DatabaseSync } from 'node:sqlite';
 import { StorageUnavailable } from '../../core/errors.js';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
@@ -15,35 +12,37 @@ import { loadConfig } from '../../app/config.js';
 import { createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logging/logger.js';
-import { TOKENS } from '../../app/tokens.js';
+import { storageOfPorts } from '../../app/storage/host-storage.js';
+import { TOKENS, from } from '../../app/tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../support/sqlite.js';
 
 describe('the composition root', () => {
-  const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent', STORAGE: 'memory' });
-  const container = () => createContainer(config, createLogger(config), resolveApiKeys(config));
+  const compose = (settings: Record<string, string>, storage?: Parameters<typeof loadConfig>[1]) => {
+    const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent', ...settings }, storage);
+    return createContainer({ config, logger: createLogger(config), keys: resolveApiKeys(config) });
+  };
+  const container = () => compose({ STORAGE: 'memory' });
 
-  it('wires the in-memory repository with STORAGE=memory, one instance shared by all', () => {
-    const wired = container();
-    expect(wired.get(TOKENS.PetRepository)).toBeInstanceOf(InMemoryPetRepository);
-    expect(wired.get(TOKENS.PetRepository)).toBe(wired.get(TOKENS.PetRepository));
-    expect(wired.get(TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
-    expect(wired.get(TOKENS.IdempotencyStore)).toBeInstanceOf(InMemoryIdempotencyStore);
+  it('opens the memory storage with STORAGE=memory, once, whatever asks for it', async () => {
+    const wired = await container();
+    const storage = await from(wired, TOKENS.Storage);
+    expect(storage.pets).toBeInstanceOf(InMemoryPetRepository);
+    expect(storage.idempotency).toBeInstanceOf(InMemoryIdempotencyStore);
+    expect(await from(wired, TOKENS.Storage)).toBe(storage);
+    expect(await from(wired, TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
   });
 
-  it('wires SQLite by default, on SQLITE_PATH, one file for both stores, closed when the container is unbound', async () => {
+  it('opens SQLite by default, on SQLITE_PATH, one file for both stores, closed when the container is unbound', async () => {
     const folder = sqliteFolder();
     try {
-      const sqliteConfig = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', SQLITE_PATH: folder.path('nested/pets.db') });
-      const wired = createContainer(sqliteConfig, createLogger(sqliteConfig), resolveApiKeys(sqliteConfig));
-      const pets = await wired.getAsync<SqlitePetRepository>(TOKENS.PetRepository);
+      const wired = await compose({ SQLITE_PATH: folder.path('nested/pets.db') });
+      const { pets, idempotency } = await from(wired, TOKENS.Storage);
       expect(pets).toBeInstanceOf(SqlitePetRepository);
-      expect(await wired.getAsync(TOKENS.IdempotencyStore)).toBeInstanceOf(SqliteIdempotencyStore);
-      expect(await wired.getAsync(TOKENS.PetRestore)).toBe(pets);
+      expect(idempotency).toBeInstanceOf(SqliteIdempotencyStore);
       const rex = await pets.add({ name: 'Rex', categoryId: 1 });
-      const db = await wired.getAsync<DatabaseSync>(TOKENS.SqliteDatabase);
       await wired.unbindAllAsync();
-      expect(db.isOpen).toBe(false);
+      await expect(pets.findById(rex.id)).rejects.toThrow();
       const reopened = openSqliteDatabase(folder.path('nested/pets.db'), SQLITE_DEFAULTS);
       expect(await new SqlitePetRepository(reopened).findById(rex.id)).toEqual(rex);
       reopened.close();
@@ -52,50 +51,62 @@ describe('the composition root', () => {
     }
   });
 
-  it("offers the command line's restore on the very repository the use cases read", () => {
-    const wired = container();
-    expect(wired.get(TOKENS.PetRestore)).toBe(wired.get(TOKENS.PetRepository));
+  it('gives the use cases the opened ports measured, each call reaching the port', async () => {
+    const wired = await container();
+    const [opened, inUse] = [await from(wired, TOKENS.Storage), await from(wired, TOKENS.StorageInUse)];
+    expect(inUse.pets).not.toBe(opened.pets);
+    const rex = await inUse.pets.add({ name: 'Rex', categoryId: 1 });
+    expect(await opened.pets.findById(rex.id)).toEqual(rex);
+    const metrics = await (await from(wired, TOKENS.Metrics)).exposition();
+    expect(metrics).toMatch(/petstore_storage_call_duration_seconds_count\{store="pets",method="add",outcome="ok"\} 1\n/);
+  });
+
+  it('gives the use cases the opened ports themselves with METRICS=off', async () => {
+    const wired = await compose({ STORAGE: 'memory', METRICS: 'off' });
+    expect((await from(wired, TOKENS.StorageInUse)).pets).toBe((await from(wired, TOKENS.Storage)).pets);
   });
 
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
-    const bounded = loadConfig({ API_KEYS: 'k', LOG_LEVEL: 'silent', STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' });
-    const store = createContainer(bounded, createLogger(bounded), resolveApiKeys(bounded)).get<InMemoryIdempotencyStore>(TOKENS.IdempotencyStore);
+    const store = (await from(await compose({ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' }), TOKENS.Storage)).idempotency;
     for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
     // Two keys are kept: the newest two are still in flight, the oldest was forgotten and is free again.
     expect((await store.claim({ client: 'c', key: 'c' }, 'fp')).state).toBe('in_flight');
     expect((await store.claim({ client: 'c', key: 'a' }, 'fp')).state).toBe('claimed');
   });
 
-  const mongoContainer = () => {
-    const mongoConfig = loadConfig({
-      STORAGE: 'mongo',
-      MONGODB_URI: 'mongodb://127.0.0.1:1/?directConnection=true',
-      MONGODB_TIMEOUT_MS: '200',
-      API_KEYS: 'k',
-      LOG_LEVEL: 'silent',
-    });
-    return createContainer(mongoConfig, createLogger(mongoConfig), resolveApiKeys(mongoConfig));
-  };
-
-  it('wires MongoDB storage when STORAGE=mongo, preparing its indexes before first use', async () => {
-    // Nothing listens on port 1: resolving the repository tries its indexes and reports the outage.
-    await expect(mongoContainer().getAsync(TOKENS.PetRepository)).rejects.toBeInstanceOf(StorageUnavailable);
-    await expect(mongoContainer().getAsync(TOKENS.PetRestore)).rejects.toBeInstanceOf(StorageUnavailable);
-    await expect(mongoContainer().getAsync(TOKENS.IdempotencyStore)).rejects.toBeInstanceOf(StorageUnavailable);
+  it("keeps a host's keys in the process when its own ports bring no idempotency store, bounded by IDEMPOTENCY_MAX_KEYS", async () => {
+    const pets = new InMemoryPetRepository();
+    const wired = await compose({ STORAGE: 'mongo', IDEMPOTENCY_MAX_KEYS: '1' }, { storage: storageOfPorts({ pets }) });
+    const storage = await from(wired, TOKENS.Storage);
+    expect(storage.pets).toBe(pets);
+    expect(storage.idempotency).toBeInstanceOf(InMemoryIdempotencyStore);
+    for (const key of ['a', 'b']) await storage.idempotency.claim({ client: 'c', key }, 'fp');
+    expect((await storage.idempotency.claim({ client: 'c', key: 'a' }, 'fp')).state).toBe('claimed');
   });
 
-  it('closes the MongoDB client when the container is unbound at shutdown', async () => {
-    const wired = mongoContainer();
-    const client = await wired.getAsync<MongoClient>(TOKENS.MongoClient);
-    expect(client).toBeInstanceOf(MongoClient);
-    const close = vi.spyOn(client, 'close');
+  it("leaves a host's own ports open when the container is unbound", async () => {
+    const idempotency = new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 5 });
+    const wired = await compose({}, { storage: storageOfPorts({ pets: new InMemoryPetRepository(), idempotency }) });
+    expect((await from(wired, TOKENS.Storage)).idempotency).toBe(idempotency);
     await wired.unbindAllAsync();
-    expect(close).toHaveBeenCalledOnce();
+    expect((await idempotency.claim({ client: 'c', key: 'k' }, 'fp')).state).toBe('claimed');
+  });
+
+  it('opens MongoDB storage when STORAGE=mongo, its indexes made before first use, and lets the client go when it cannot', async () => {
+    const close = vi.spyOn(MongoClient.prototype, 'close');
+    try {
+      // Nothing listens on port 1: making the indexes reports the outage.
+      const wired = await compose({ STORAGE: 'mongo', MONGODB_URI: 'mongodb://127.0.0.1:1/?directConnection=true', MONGODB_TIMEOUT_MS: '200' });
+      await expect(from(wired, TOKENS.Storage)).rejects.toBeInstanceOf(StorageUnavailable);
+      expect(close).toHaveBeenCalledOnce();
+    } finally {
+      close.mockRestore();
+    }
   });
 
   it('builds an app where a pet created through the API can be read back', async () => {
-    const wired = container();
-    const running = await listen(await wired.getAsync<Koa>(TOKENS.HttpApp), { port: 0, host: '127.0.0.1', logger: wired.get<Logger>(TOKENS.Logger) });
+    const wired = await container();
+    const running = await listen(await from(wired, TOKENS.HttpApp), { port: 0, host: '127.0.0.1', logger: await from(wired, TOKENS.Logger) });
     try {
       const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
       const headers = { Authorization: 'Bearer container-key', 'Content-Type': 'application/json' };
@@ -118,7 +129,7 @@ describe('the composition root', () => {
       CORS_ORIGINS: 'https://app.example.com',
     });
     const logger = createLogger(configured);
-    const app = await createContainer(configured, logger, resolveApiKeys(configured)).getAsync<Koa>(TOKENS.HttpApp);
+    const app = await from(await createContainer({ config: configured, logger, keys: resolveApiKeys(configured) }), TOKENS.HttpApp);
     const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     try {
       const base = `http://127.0.0.1:${running.address.port}`;

@@ -13,10 +13,11 @@ import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
 import { OPERATION_IDS } from '../../adapters/http/http-app.js';
 import { startResponseHeaders } from '../../adapters/http/wire/response-headers.js';
 import { requestMetricsObserver } from '../../adapters/http/metrics/request-metrics.js';
-import { MEASURED_STORAGE_METHODS, MeasuredPetRepository } from '../../adapters/metrics/measured-storage.js';
+import { STORAGE_METHODS } from '../../core/storage-calls.js';
+import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+import { measuredStorage } from '../../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import type { PetRepository } from '../../core/ports.js';
 import { median } from './load.js';
 import { seedPet } from './servers/seed.js';
 
@@ -41,10 +42,10 @@ function routedContext(): Context {
 }
 
 export async function measureFeatureWork(): Promise<FeatureWork> {
-  const metrics = new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: MEASURED_STORAGE_METHODS });
-  const pets: PetRepository = new InMemoryPetRepository();
+  const metrics = new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS });
+  const pets = new InMemoryPetRepository();
   for (let index = 0; index < 10_000; index += 1) await pets.add(seedPet(index));
-  const measuredPets = new MeasuredPetRepository(pets, metrics);
+  const measuredPets = measuredStorage({ pets, idempotency: new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 1 }) }, metrics).pets;
   const limitRate = rateLimit({ policy: { limit: 1_000_000_000, windowMs: 60_000 } });
   const observer = requestMetricsObserver(metrics, new Router(), new Set(OPERATION_IDS));
 

@@ -1,26 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Tracer } from '@opentelemetry/api';
 import type Koa from 'koa';
 import { expect } from 'vitest';
-import type { IdempotencyStore, PetRepository } from '../../core/ports.js';
+import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
-import { createContainer, type RequestTracingOptions } from '../../app/container.js';
+import { createContainer } from '../../app/container.js';
 import { listen } from '../../app/http-server.js';
 import { createLogger } from '../../app/logging/logger.js';
-import { TOKENS } from '../../app/tokens.js';
+import { storageOfPorts } from '../../app/storage/host-storage.js';
+import { TOKENS, from } from '../../app/tokens.js';
 import { fetchDocumented } from './openapi-check.js';
 import { inMemoryIdempotencyStore } from './storage-fixture.js';
 import type { StorageUnderTest } from './storages.js';
 
 export const TEST_KEY = 'test-key_0123456789abcdef';
 
-/**
- * Under mutation testing (vitest.stryker.config.ts sets it), reset() also composes a new app, in the
- * test's own beforeEach: Stryker credits code run in a beforeAll to no test, so it would not run a
- * file's tests against mutants of the app's making (the OpenAPI document, the middleware chain).
- */
-const APP_PER_TEST = process.env.PETSTORE_TEST_APP_PER_TEST === 'true';
 /** A second client's key, for what must stay apart between clients. */
 export const OTHER_TEST_KEY = 'other-key_fedcba9876543210';
 
@@ -53,7 +49,7 @@ export interface TestApi {
 
 /**
  * The service as `npm start` composes it (the one container, from configuration), over a real socket
- * on 127.0.0.1; only the storage is the test's: the two ports of storage are rebound to its stores.
+ * on 127.0.0.1; only the storage is the test's, given as a host gives its own ports.
  */
 export async function startTestApi(
   options: {
@@ -65,24 +61,28 @@ export async function startTestApi(
     /** Settings as the service reads them from its environment (BODY_LIMIT, CORS_ORIGINS, PUBLIC_BASE_URL, ...). */
     env?: Record<string, string>;
     /** Spans for each request, as `startService({ tracer })` makes them. */
-    tracing?: RequestTracingOptions;
+    tracer?: Tracer;
   } = {},
 ): Promise<TestApi> {
   const fixture = options.storage ? await options.storage.createFixture({ now: options.now }) : undefined;
   const ownStores = fixture === undefined && options.repository === undefined && options.idempotencyStore === undefined;
-  const freshStores = () => ({
-    repository: fixture?.repository ?? options.repository ?? new InMemoryPetRepository(),
-    idempotencyStore: fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now }),
-  });
-  let stores = freshStores();
-  const config = loadConfig({ LOG_LEVEL: 'info', STORAGE: 'memory', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` });
+  // The harness's own stores are the memory storage itself, opened afresh with each app; stores a
+  // test brings (or a clock it moves) come in as a host's own ports.
+  const storage = () =>
+    ownStores && options.now === undefined
+      ? undefined
+      : storageOfPorts({
+          pets: (fixture?.repository ?? options.repository ?? new InMemoryPetRepository()) as PetRepository & PetRestore,
+          idempotency: fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now }),
+        });
+  const env = { LOG_LEVEL: 'info', STORAGE: 'memory', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` };
   const logLines: LoggedLine[] = [];
-  const logger = createLogger(config, { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
+  const logger = createLogger(loadConfig(env), { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
+  // A new app for each set of stores: a test's own beforeEach composes it, so that Stryker credits the app's making to that test.
   const compose = async () => {
-    const container = createContainer(config, logger, resolveApiKeys(config), options.tracing);
-    container.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(delegateTo(() => stores.repository));
-    container.rebind<IdempotencyStore>(TOKENS.IdempotencyStore).toConstantValue(delegateTo(() => stores.idempotencyStore));
-    return { container, handle: (await container.getAsync<Koa>(TOKENS.HttpApp)).callback() };
+    const config = loadConfig(env, { storage: storage() });
+    const container = await createContainer({ config, logger, keys: resolveApiKeys(config), tracer: options.tracer });
+    return { container, pets: (await from(container, TOKENS.Storage)).pets, handle: (await from(container, TOKENS.HttpApp)).callback() };
   };
   let composed = await compose();
   // The socket stays; what answers on it is whichever app was composed last (see reset).
@@ -99,7 +99,7 @@ export async function startTestApi(
   return {
     baseUrl,
     get repository() {
-      return stores.repository;
+      return composed.pets;
     },
     logLines,
     get loggedErrors() {
@@ -110,13 +110,10 @@ export async function startTestApi(
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     reset: async () => {
       if (!ownStores) throw new Error('reset() empties only the harness\'s own memory stores; start a server per test for stores of your own');
-      stores = freshStores();
       logLines.length = 0;
-      if (APP_PER_TEST) {
-        const previous = composed.container;
-        composed = await compose();
-        await previous.unbindAllAsync();
-      }
+      const previous = composed.container;
+      composed = await compose();
+      await previous.unbindAllAsync();
     },
     beginShutdown: (drainMs) => running.close(1000, drainMs),
     close: async () => {
@@ -126,17 +123,6 @@ export async function startTestApi(
       await fixture?.dispose();
     },
   };
-}
-
-/** An object that forwards every call to whatever `current` returns at the time of the call. */
-function delegateTo<T extends object>(current: () => T): T {
-  return new Proxy({} as T, {
-    get: (_target, property) => {
-      const target = current();
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 /** Asserts the documented Error shape, its JSON content type and its status; returns the body. */

@@ -4,11 +4,17 @@
 // and be re-tested by every incremental run. Run here, before any test, that code is static, as the
 // module-level code of every module a test file imports is:
 import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
-import { MEASURED_STORAGE_METHODS } from '../../adapters/metrics/measured-storage.js';
+import { STORAGE_METHODS } from '../../core/storage-calls.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
-import { storageAdapters } from '../../app/container.js';
 
-// the database adapters, which the container loads when a test first composes that storage;
-await Promise.all(Object.values(storageAdapters).map((load) => load()));
+// the database adapters, which a storage loads as it first opens;
+await Promise.all([
+  import('../../adapters/persistence/sqlite/sqlite-database.js'),
+  import('../../adapters/persistence/sqlite/sqlite-pet-repository.js'),
+  import('../../adapters/persistence/sqlite/sqlite-idempotency-store.js'),
+  import('../../adapters/persistence/mongo/mongo-client.js'),
+  import('../../adapters/persistence/mongo/mongo-pet-repository.js'),
+  import('../../adapters/persistence/mongo/mongo-idempotency-store.js'),
+]);
 // Node's own metrics, made on a process's first exposition.
-await new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: MEASURED_STORAGE_METHODS }).exposition();
+await new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS }).exposition();

@@ -1,6 +1,7 @@
 import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from '../../core/idempotency.js';
 import type { IdempotencyStore } from '../../core/ports.js';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
 import { loadConfig } from '../../app/config.js';
 import type { RepositoryFixture } from '../../testing/fixtures.js';
 
@@ -21,5 +22,5 @@ export function idempotencyRetention(): IdempotencyRetention {
 }
 
 export function inMemoryIdempotencyStore({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): InMemoryIdempotencyStore {
-  return new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: loadConfig({}).idempotency.maxKeysPerClient, now });
+  return new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: memoryStorage.readSettings({}).IDEMPOTENCY_MAX_KEYS, now });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
-import type { IdempotencyStore } from '../../../core/ports.js';
-import { MeasuredIdempotencyStore, MeasuredPetRepository } from '../../../adapters/metrics/measured-storage.js';
+import type { IdempotencyStore, PetRepository, PetRestore } from '../../../core/ports.js';
+import { measuredStorage } from '../../../adapters/metrics/measured-storage.js';
+import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { StorageMetrics, StorageOutcome } from '../../../adapters/metrics/service-metrics.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
@@ -17,10 +18,13 @@ function recordingMetrics() {
   return { metrics, reports, calls: () => reports.map((report) => report.call) };
 }
 
-describe('MeasuredPetRepository', () => {
+const keys = () => new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 10 });
+const measuredPets = (pets: PetRepository & PetRestore, metrics: StorageMetrics) => measuredStorage({ pets, idempotency: keys() }, metrics).pets;
+
+describe('measured storage: pets', () => {
   it('answers what the repository answers, and reports each call as ok', async () => {
     const { metrics, calls } = recordingMetrics();
-    const pets = new MeasuredPetRepository(new InMemoryPetRepository(), metrics);
+    const pets = measuredPets(new InMemoryPetRepository(), metrics);
     const added = await pets.add(aNewPet({ name: 'Rex' }));
     const origin = { key: { client: 'c', key: 'k' }, claimedAt: 0, keptUntil: 1 };
     const keyed = await pets.addOnce(aNewPet({ name: 'Max' }), origin);
@@ -40,7 +44,7 @@ describe('MeasuredPetRepository', () => {
       list: () => Promise.reject(outage),
       findById: () => Promise.reject(fault),
     });
-    const pets = new MeasuredPetRepository(failing, metrics);
+    const pets = measuredPets(failing, metrics);
     await expect(pets.list({ limit: 1 })).rejects.toBe(outage);
     await expect(pets.findById(1)).rejects.toBe(fault);
     expect(calls()).toEqual(['pets list unavailable', 'pets findById error']);
@@ -52,7 +56,7 @@ describe('MeasuredPetRepository', () => {
       isReachable: () => new Promise<boolean>((resolve) => setTimeout(() => { resolve(true); }, 30)),
       list: () => new Promise<never>((_, reject) => setTimeout(() => { reject(new StorageUnavailable()); }, 30)),
     });
-    const pets = new MeasuredPetRepository(slow, metrics);
+    const pets = measuredPets(slow, metrics);
     await pets.isReachable();
     await expect(pets.list({ limit: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
     for (const report of reports) {
@@ -63,7 +67,7 @@ describe('MeasuredPetRepository', () => {
   });
 });
 
-describe('MeasuredIdempotencyStore', () => {
+describe('measured storage: idempotency keys', () => {
   it('reports claim, complete and release by name, and passes their answers on', async () => {
     const { metrics, calls } = recordingMetrics();
     const claimed = { outcome: 'claimed', claim: { key: { client: 'c', key: 'k' }, token: 't' } } as unknown as Awaited<ReturnType<IdempotencyStore['claim']>>;
@@ -72,7 +76,7 @@ describe('MeasuredIdempotencyStore', () => {
       complete: () => Promise.resolve(),
       release: () => Promise.reject(new StorageUnavailable()),
     };
-    const measured = new MeasuredIdempotencyStore(store, metrics);
+    const measured = measuredStorage({ pets: new InMemoryPetRepository(), idempotency: store }, metrics).idempotency;
     expect(await measured.claim({ client: 'c', key: 'k' }, 'fingerprint')).toBe(claimed);
     await measured.complete({} as never, {} as never);
     await expect(measured.release({} as never)).rejects.toBeInstanceOf(StorageUnavailable);

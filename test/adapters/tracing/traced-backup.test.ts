@@ -9,7 +9,8 @@ import { ExportPets } from '../../../core/use-cases/export-pets.js';
 import { IMPORT_BATCH, ImportPets, type Backup, type ImportPhase, type ImportProgress } from '../../../core/use-cases/import-pets.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { tracedExport, tracedImport } from '../../../adapters/tracing/traced-backup.js';
-import { tracedPetRepository } from '../../../adapters/tracing/traced-storage.js';
+import { tracedStorage } from '../../../adapters/tracing/traced-storage.js';
+import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { aNewPet } from '../../support/builders.js';
 import { countingTracer, inMemoryTracingPerFile, parentIdOf } from '../../support/in-memory-tracing.js';
 
@@ -156,7 +157,7 @@ describe('a traced export', () => {
   it('is one trace: a root span with the pets exported, and each page read under it', async () => {
     const repository = new InMemoryPetRepository();
     await repository.restore(Array.from({ length: 250 }, (_, index) => petOf(index + 1, aNewPet({ status: 'available' }))));
-    const exportPets = tracedExport(new ExportPets(tracedPetRepository(repository, tracing.tracer, 'memory')), tracing.tracer, 'memory');
+    const exportPets = tracedExport(new ExportPets(tracedStorage({ pets: repository, idempotency: new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 1 }) }, tracing.tracer, { name: 'memory' }).pets), tracing.tracer, 'memory');
     const pages: number[] = [];
     for await (const page of exportPets.pages('available')) pages.push(page.length);
     expect(pages).toEqual([100, 100, 50]);

@@ -2,15 +2,22 @@ import { context, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
 import { petOf } from '../../../core/pet.js';
-import type { PetRepository } from '../../../core/ports.js';
+import type { IdempotencyStore, PetRepository, PetRestore } from '../../../core/ports.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { tracedIdempotencyStore, tracedPetRepository } from '../../../adapters/tracing/traced-storage.js';
+import { tracedStorage, type TracedStorageKind } from '../../../adapters/tracing/traced-storage.js';
 import { inSpan } from '../../../adapters/tracing/spans.js';
 import { aNewPet } from '../../support/builders.js';
 import { countingTracer, inMemoryTracingPerFile, parentIdOf } from '../../support/in-memory-tracing.js';
 
 const tracing = inMemoryTracingPerFile();
+
+const keys = () => new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 10 });
+const SQLITE: TracedStorageKind = { name: 'sqlite', dbSystem: 'sqlite' };
+const MEMORY: TracedStorageKind = { name: 'memory' };
+const tracedPets = (pets: PetRepository, tracer: typeof tracing.tracer, kind: TracedStorageKind) =>
+  tracedStorage({ pets: pets as PetRepository & PetRestore, idempotency: keys() }, tracer, kind).pets;
+const tracedKeys = (idempotency: IdempotencyStore, kind: TracedStorageKind) => tracedStorage({ pets: new InMemoryPetRepository(), idempotency }, tracing.tracer, kind).idempotency;
 
 const spanNamed = (name: string): ReadableSpan => {
   const span = tracing.spans().find((candidate) => candidate.name === name);
@@ -20,7 +27,7 @@ const spanNamed = (name: string): ReadableSpan => {
 
 describe('a traced pet repository', () => {
   it('makes a span of every call, under the active span, naming the method and the storage kind, and answers as the repository does', async () => {
-    const pets = tracedPetRepository(new InMemoryPetRepository(), tracing.tracer, 'sqlite');
+    const pets = tracedPets(new InMemoryPetRepository(), tracing.tracer, SQLITE);
     const calls = await inSpan(tracing.tracer, 'request', {}, async () => {
       const added = await pets.add(aNewPet({ name: 'Biscuit' }));
       return [
@@ -49,9 +56,9 @@ describe('a traced pet repository', () => {
   });
 
   it('names the database system only where there is one: memory and a host\'s own storage have none', async () => {
-    await tracedPetRepository(new InMemoryPetRepository(), tracing.tracer, 'memory').isReachable();
-    await tracedPetRepository(new InMemoryPetRepository(), tracing.tracer, 'custom').isReachable();
-    await tracedPetRepository(new InMemoryPetRepository(), tracing.tracer, 'mongo').isReachable();
+    await tracedPets(new InMemoryPetRepository(), tracing.tracer, MEMORY).isReachable();
+    await tracedPets(new InMemoryPetRepository(), tracing.tracer, { name: 'custom', dbSystem: undefined }).isReachable();
+    await tracedPets(new InMemoryPetRepository(), tracing.tracer, { name: 'mongo', dbSystem: 'mongodb' }).isReachable();
     expect(tracing.spans().map((span) => [span.attributes['petstore.storage.kind'], span.attributes['db.system.name']])).toEqual([
       ['memory', undefined],
       ['custom', undefined],
@@ -61,7 +68,7 @@ describe('a traced pet repository', () => {
 
   it('makes no span under a span the sampler left out, and answers all the same', async () => {
     const counting = countingTracer(tracing.tracer);
-    const pets = tracedPetRepository(new InMemoryPetRepository(), counting.tracer, 'memory');
+    const pets = tracedPets(new InMemoryPetRepository(), counting.tracer, MEMORY);
     const leftOut = trace.setSpanContext(context.active(), { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.NONE });
     const sampled = trace.setSpanContext(context.active(), { traceId: 'c'.repeat(32), spanId: 'd'.repeat(16), traceFlags: TraceFlags.SAMPLED });
     expect(await context.with(leftOut, () => pets.add(aNewPet({ name: 'Unseen' })))).toMatchObject({ id: 1, name: 'Unseen' });
@@ -76,7 +83,7 @@ describe('a traced pet repository', () => {
   it('records a failed call on its span and throws the failure on unchanged', async () => {
     const failure = new Error('disk I/O error');
     const repository = Object.assign(new InMemoryPetRepository(), { findById: () => Promise.reject(failure) });
-    await expect(tracedPetRepository(repository, tracing.tracer, 'sqlite').findById(1)).rejects.toBe(failure);
+    await expect(tracedPets(repository, tracing.tracer, SQLITE).findById(1)).rejects.toBe(failure);
     const span = spanNamed('pets.findById');
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
     expect(span.events.map((event) => event.attributes?.['exception.message'])).toEqual(['disk I/O error']);
@@ -90,7 +97,7 @@ describe('a traced pet repository', () => {
       list: () => Promise.resolve([]),
       isReachable: () => Promise.resolve(true),
     };
-    const traced = tracedPetRepository(bare, tracing.tracer, 'custom');
+    const traced = tracedPets(bare, tracing.tracer, { name: 'custom' });
     expect(Object.keys(traced).sort()).toEqual(['add', 'addOnce', 'findById', 'isReachable', 'list']);
     expect(await traced.isReachable()).toBe(true);
   });
@@ -98,7 +105,7 @@ describe('a traced pet repository', () => {
 
 describe('a traced idempotency store', () => {
   it('makes a span of each claim, completion and release', async () => {
-    const store = tracedIdempotencyStore(new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 10 }), tracing.tracer, 'memory');
+    const store = tracedKeys(keys(), MEMORY);
     const outcome = await store.claim({ client: 'c', key: 'k' }, 'fingerprint');
     if (outcome.state !== 'claimed') throw new Error(`the key was free, yet the claim found it ${outcome.state}`);
     await store.complete(outcome.claim, petOf(1, aNewPet()));

@@ -2,10 +2,9 @@
 // the environment, memory unless it says otherwise), with SEED_PETS pets added before it listens:
 // straight through the repository in memory, in bulk (restores of 10,000) for SQLite and MongoDB.
 import type { Tracer } from '@opentelemetry/api';
-import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
 import { petOf } from '../../../core/pet.js';
-import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import type { PetRestore } from '../../../core/ports.js';
 import {
   COUNTERS_COLLECTION,
   PET_ID_COUNTER,
@@ -15,11 +14,12 @@ import {
   type PetDocument,
 } from '../../../adapters/persistence/mongo/pet-documents.js';
 import { resolveApiKeys } from '../../../app/api-keys.js';
-import { loadConfig, type StorageConfig } from '../../../app/config.js';
+import type { MongoSettings } from '../../../adapters/persistence/mongo/mongo-storage.js';
+import { loadConfig } from '../../../app/config.js';
 import { createContainer } from '../../../app/container.js';
 import { listen } from '../../../app/http-server.js';
 import { createLogger } from '../../../app/logging/logger.js';
-import { TOKENS } from '../../../app/tokens.js';
+import { TOKENS, from } from '../../../app/tokens.js';
 import { BENCH_KEY, seedPet } from './seed.js';
 
 /**
@@ -29,15 +29,16 @@ import { BENCH_KEY, seedPet } from './seed.js';
 export async function startPetstore(settings: Record<string, string> = {}, tracer?: Tracer): Promise<{ port: number; baselineRss: number }> {
   const config = loadConfig({ STORAGE: 'memory', ...process.env, ...settings, API_KEYS: BENCH_KEY, PORT: '0' });
   const logger = createLogger(config);
-  const container = createContainer(config, logger, resolveApiKeys(config), tracer && { tracer, storageKind: config.storage.kind });
-  const repository = await container.getAsync<PetRepository & PetRestore>(TOKENS.PetRepository);
+  const container = await createContainer({ config, logger, keys: resolveApiKeys(config), tracer });
+  const repository = (await from(container, TOKENS.Storage)).pets;
   globalThis.gc?.();
   const baselineRss = process.memoryUsage().rss;
   const seedCount = Number(process.env.SEED_PETS ?? 0);
-  if (config.storage.kind === 'mongo') await seedMongo(config.storage, seedCount);
-  else if (config.storage.kind === 'sqlite') await seedByRestore(repository, seedCount);
+  const storage = config.storage.adapter.name;
+  if (storage === 'mongo') await seedMongo(config.storage.settings as MongoSettings, seedCount);
+  else if (storage === 'sqlite') await seedByRestore(repository, seedCount);
   else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
-  const running = await listen(await container.getAsync<Koa>(TOKENS.HttpApp), { port: config.port, host: config.host, logger });
+  const running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
   return { port: running.address.port, baselineRss };
 }
 
@@ -50,7 +51,7 @@ async function seedByRestore(repository: PetRestore, count: number): Promise<voi
 }
 
 /** A million single inserts would take minutes; the documents and the id counter are written in bulk. */
-async function seedMongo(storage: Extract<StorageConfig, { kind: 'mongo' }>, count: number): Promise<void> {
+async function seedMongo(storage: MongoSettings, count: number): Promise<void> {
   const client = new MongoClient(storage.uri);
   const db = client.db(storage.database);
   const batch = 10_000;

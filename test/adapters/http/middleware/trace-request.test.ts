@@ -28,7 +28,7 @@ async function serverSpans(count: number): Promise<ReadableSpan[]> {
 describe('a traced request', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'memory' }, env: { RATE_LIMIT: '0' } });
+    api = await startTestApi({ tracer: tracing.tracer, env: { RATE_LIMIT: '0' } });
   });
   afterAll(() => api.close());
   beforeEach(() => api.reset());
@@ -131,7 +131,7 @@ describe('a traced request that fails', () => {
   const failing = (error: Error): PetRepository => Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(error) });
 
   it('with a 500 records the error as an exception event, marks the span an error, and logs it with the trace ids', async () => {
-    const api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'custom' }, repository: failing(new TypeError('no such column: whoops')) });
+    const api = await startTestApi({ tracer: tracing.tracer, repository: failing(new TypeError('no such column: whoops')) });
     try {
       expect((await api.request('/v1/pets')).status).toBe(500);
       const [server] = await serverSpans(1);
@@ -150,7 +150,7 @@ describe('a traced request that fails', () => {
   });
 
   it('with a 503 for storage out of reach records that too', async () => {
-    const api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'custom' }, repository: failing(new StorageUnavailable(new Error('connect ECONNREFUSED'))) });
+    const api = await startTestApi({ tracer: tracing.tracer, repository: failing(new StorageUnavailable(new Error('connect ECONNREFUSED'))) });
     try {
       expect((await api.request('/v1/pets')).status).toBe(503);
       const [server] = await serverSpans(1);
@@ -167,7 +167,7 @@ describe('a traced request that fails', () => {
 describe('a traced request cut short', () => {
   it('says so, and has no status: none was sent', async () => {
     const held = heldRepository();
-    const api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'memory' }, repository: held.repository });
+    const api = await startTestApi({ tracer: tracing.tracer, repository: held.repository });
     try {
       const leaving = new AbortController();
       const sent = fetch(`${api.baseUrl}/v1/pets`, {
@@ -193,7 +193,7 @@ describe('a traced request cut short', () => {
 describe('a request traced by a tracer that makes no spans', () => {
   it('logs no trace ids: ids of zeros would identify nothing', async () => {
     const invalid = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
-    const api = await startTestApi({ tracing: { tracer: tracerOfOnly(invalid), storageKind: 'memory' } });
+    const api = await startTestApi({ tracer: tracerOfOnly(invalid) });
     try {
       const response = await api.request('/v1/pets');
       expect(response.status).toBe(200);
@@ -222,7 +222,7 @@ describe('a request its sampler leaves out', () => {
         };
       },
     });
-    const api = await startTestApi({ tracing: { tracer: tracerOfOnly(spy), storageKind: 'memory' } });
+    const api = await startTestApi({ tracer: tracerOfOnly(spy) });
     try {
       expect((await api.request('/v1/pets/1')).status).toBe(404);
       await vi.waitFor(() => {
@@ -237,7 +237,7 @@ describe('a request its sampler leaves out', () => {
 
 describe('a traced request refused for its rate', () => {
   it('is marked as such', async () => {
-    const api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'memory' }, env: { RATE_LIMIT: '1', RATE_LIMIT_WINDOW: '1h' } });
+    const api = await startTestApi({ tracer: tracing.tracer, env: { RATE_LIMIT: '1', RATE_LIMIT_WINDOW: '1h' } });
     try {
       expect((await api.request('/v1/pets')).status).toBe(200);
       expect((await api.request('/v1/pets')).status).toBe(429);
@@ -256,7 +256,7 @@ describe('a malformed trace context', () => {
   let api: TestApi;
   let petPath: string;
   beforeAll(async () => {
-    api = await startTestApi({ tracing: { tracer: tracing.tracer, storageKind: 'memory' }, env: { RATE_LIMIT: '0' } });
+    api = await startTestApi({ tracer: tracing.tracer, env: { RATE_LIMIT: '0' } });
     const { id } = (await (await api.postJson('/v1/pets', { name: 'Fido', categoryId: 1 })).json()) as { id: number };
     petPath = `/v1/pets/${String(id)}`;
   });

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { ConfigError } from './config-error.js';
+
+/** The environment as the service reads it: variable names to their text. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The settings `schema` names, read from `env`: an empty variable counts as unset, and the first bad
+ * one is a ConfigError naming it. Values are never echoed: some variables hold secrets.
+ */
+export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: Schema, env: Environment): v.InferOutput<Schema> {
+  const present = Object.fromEntries(Object.keys(schema.entries).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  const result = v.safeParse(schema, present, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  throw new ConfigError(`${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
+}
+
+/** A whole number from `min` to `max`, written in decimal digits only. */
+export function integerSetting(min: number, max: number, unit = '') {
+  const rule = `must be a whole number${unit} from ${min} to ${max}`;
+  return v.pipe(v.string(), v.regex(/^[0-9]+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule));
+}
+
+/** One of `choices`, exactly as written. */
+export function choiceSetting<const Choices extends readonly [string, ...string[]]>(choices: Choices) {
+  return v.picklist(choices, `must be one of ${choices.join(', ')}`);
+}
+
+/** One setting as help shows it. */
+export interface SettingHelp {
+  /** The environment variable, such as `PORT`. */
+  readonly name: string;
+  /** Its default, written as it would be in the environment; unset: it has none. */
+  readonly fallback?: string;
+  /** What holds while it is unset, for a setting without a default. */
+  readonly whenUnset?: string;
+  /** What it does, in one line of Markdown (code spans only). */
+  readonly meaning: string;
+}
+
+/**
+ * Every setting of `schema`, in its order, with its default read from the schema itself. Typed by
+ * the schema's names: a setting without a meaning does not compile.
+ */
+export function settingsHelpOf<Schema extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: Schema,
+  meanings: Readonly<Record<keyof Schema['entries'], Omit<SettingHelp, 'name' | 'fallback'>>>,
+): SettingHelp[] {
+  return Object.entries(schema.entries).map(([name, entry]) => {
+    const fallback = v.getDefault(entry) as string | undefined;
+    // An empty default is no default: an empty variable counts as unset.
+    return { name, ...(fallback ? { fallback } : {}), ...meanings[name as keyof Schema['entries']] };
+  });
+}

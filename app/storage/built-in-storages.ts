@@ -1,0 +1,20 @@
+// The one list of the storages STORAGE can name. Adding one is a folder under adapters/persistence/
+// that exports its StorageAdapter, and its line here.
+import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
+import { mongoStorage } from '../../adapters/persistence/mongo/mongo-storage.js';
+import { sqliteStorage } from '../../adapters/persistence/sqlite/sqlite-storage.js';
+import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
+
+/** A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it opens. */
+export interface BuiltInStorage extends StorageAdapter {
+  instrumentations?(): Promise<object[]>;
+}
+
+/** In the order help lists them. */
+export const BUILT_IN_STORAGES: readonly BuiltInStorage[] = [sqliteStorage, memoryStorage, mongoStorage];
+
+/** What STORAGE names when unset. */
+export const DEFAULT_STORAGE = 'sqlite';
+
+/** Where a host's own storage that brings no idempotency store keeps its keys: in the process. */
+export const KEYS_IN_PROCESS: StorageAdapter = memoryStorage;
