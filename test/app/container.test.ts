@@ -57,7 +57,7 @@ describe('the composition root', () => {
     expect(inUse.pets).not.toBe(opened.pets);
     const rex = await inUse.pets.add({ name: 'Rex', categoryId: 1 });
     expect(await opened.pets.findById(rex.id)).toEqual(rex);
-    const metrics = await (await from(wired, TOKENS.Metrics)).exposition();
+    const { text: metrics } = await (await from(wired, TOKENS.Metrics)).exposition();
     expect(metrics).toMatch(/petstore_storage_call_duration_seconds_count\{store="pets",method="add",outcome="ok"\} 1\n/);
   });
 

@@ -2,12 +2,24 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT, loadConfig } from '../../app/config.js';
 import { settingRows, settingsHelp, settingsTable } from '../../app/settings-help.js';
+import { BUILT_IN_STORAGES } from '../../app/storage/built-in-storages.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 describe('the settings, documented from the configuration schema', () => {
-  it('lists every variable the schema reads, once, in its order', () => {
-    expect(settingRows().map(({ name }) => name)).toEqual(Object.keys(ENVIRONMENT.entries));
+  it("lists every variable the schema reads, once, in its order, each built-in storage's own after STORAGE", () => {
+    const service = Object.keys(ENVIRONMENT.entries);
+    const storages = BUILT_IN_STORAGES.flatMap(({ settings }) => settings.map(({ name }) => name));
+    const afterStorage = service.indexOf('STORAGE') + 1;
+    expect(storages).toEqual(['SQLITE_PATH', 'SQLITE_SYNCHRONOUS', 'IDEMPOTENCY_MAX_KEYS', 'MONGODB_URI', 'MONGODB_DB', 'MONGODB_TIMEOUT_MS']);
+    expect(settingRows().map(({ name }) => name)).toEqual([...service.slice(0, afterStorage), ...storages, ...service.slice(afterStorage)]);
+  });
+
+  it('names the STORAGE value a storage setting belongs to, and every storage STORAGE can name', () => {
+    const rows = Object.fromEntries(settingRows().map((row) => [row.name, row]));
+    expect(rows.SQLITE_PATH?.meaning).toMatch(/^with `STORAGE=sqlite`: the database file/);
+    expect(rows.MONGODB_URI?.meaning).toMatch(/^with `STORAGE=mongo`: required: /);
+    expect(rows.STORAGE?.meaning).toBe('where pets are kept: `sqlite` (a file), `memory` (one process, lost on restart) or `mongo` (a MongoDB server)');
   });
 
   it("gives each the schema's own default, the one loadConfig applies", () => {
@@ -16,7 +28,9 @@ describe('the settings, documented from the configuration schema', () => {
     expect(loadConfig({}).port).toBe(8080);
     expect(rows.SHUTDOWN_GRACE?.fallback).toBe('5s');
     expect(rows.MONGODB_URI?.fallback).toBeUndefined();
-    expect(rows.METRICS_PORT).toMatchObject({ fallback: undefined, whenUnset: "on the API's port" });
+    expect(rows.SQLITE_PATH?.fallback).toBe('data/petstore.db');
+    expect(rows.METRICS_PORT?.fallback).toBeUndefined();
+    expect(rows.METRICS_PORT?.whenUnset).toBe("on the API's port");
   });
 
   it("is the README's configuration table, word for word (npm run docs:settings rewrites it)", () => {

@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sectionOf, tsBlocks, tsFenceCount, type DocBlock } from '../support/doc-blocks.js';
 import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,6 +13,14 @@ const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const PATH = NODE_ONLY_PATH;
 /** The compiler a consumer would use: this project's own TypeScript with the classic API, 5.9. */
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
+
+/** The Markdown whose TypeScript examples a host copies: taken from the files themselves, never copied here. */
+const DOCS = [
+  { source: 'readme', text: sectionOf(readFileSync(join(ROOT, 'README.md'), 'utf8'), '## Reusing the core') },
+  { source: 'reuse', text: readFileSync(join(ROOT, 'docs/reuse.md'), 'utf8') },
+];
+const DOC_BLOCKS: DocBlock[] = DOCS.flatMap(({ source, text }) => tsBlocks(text, source));
+const blocksOf = (kind: DocBlock['kind']) => DOC_BLOCKS.filter((block) => block.kind === kind);
 
 /** A command in the consumer's project: its status and everything it printed. */
 function inConsumer(folder: string, command: string, args: string[]): { status: number | null; output: string } {
@@ -29,6 +38,8 @@ describe('the package as a library, used from another project', () => {
 
   beforeAll(() => {
     cpSync(join(ROOT, 'test/install/consumer'), folder, { recursive: true });
+    // Beside the worked example they import (./map-pet-repository.js), compiled with the consumer's own code.
+    for (const { name, code, kind } of DOC_BLOCKS) writeFileSync(join(folder, 'src', `${name}${kind === 'kit test' ? '.test' : ''}.ts`), code);
     const { tarball } = packInto(folder);
     const tools = ['vitest', '@types/node'].map((name) => `${name}@${MANIFEST.devDependencies[name] ?? 'latest'}`);
     execFileSync('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
@@ -42,8 +53,50 @@ describe('the package as a library, used from another project', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('compiles a consumer written against the public types with tsc --strict', () => {
+  it('compiles a consumer written against the public types with tsc --strict, the documented examples among it', () => {
     expect(inConsumer(folder, process.execPath, [TSC, '-p', '.'])).toEqual({ status: 0, output: '' });
+  });
+
+  it('takes every TypeScript example of the README\'s "Reusing the core" and of docs/reuse.md', () => {
+    expect(DOC_BLOCKS.length).toBeGreaterThan(0);
+    expect(DOC_BLOCKS).toHaveLength(DOCS.reduce((count, { text }) => count + tsFenceCount(text), 0));
+    expect(blocksOf('kit test').length).toBeGreaterThan(0);
+    expect(blocksOf('program').length).toBeGreaterThan(0);
+  });
+
+  it('passes the documented contract-kit tests', () => {
+    const files = blocksOf('kit test').map(({ name }) => `src/${name}.test.ts`);
+    const run = inConsumer(folder, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files]);
+    expect(run.output).toContain(`Test Files  ${files.length} passed`);
+    expect(run.status).toBe(0);
+  });
+
+  it.each(blocksOf('program').map((block) => [block.name, block] as const))('runs the documented program %s: it listens, then stops on SIGTERM', async (_, { name }) => {
+    const child = spawn(process.execPath, [`out/${name}.js`], { cwd: folder, env: { PATH, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) resolve();
+      });
+      void exited.then(() => reject(new Error(`exited before listening: ${output}`)));
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('fails to compile a documented example that does not fit the public types, naming its block', () => {
+    const broken = tsBlocks("# Fixture\n\n```ts\nimport { startService } from 'petstore/service';\n\nawait startService({ storage: { pets: new Map() } });\n```\n", 'broken');
+    expect(broken).toHaveLength(1);
+    const fixtures = mkdtempSync(join(folder, 'broken-'));
+    writeFileSync(join(fixtures, `${broken[0]!.name}.ts`), broken[0]!.code);
+    const run = inConsumer(folder, process.execPath, [TSC, '--noEmit', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', join(fixtures, 'doc-broken-1.ts')]);
+    expect(run.status).not.toBe(0);
+    expect(run.output).toMatch(/doc-broken-1\.ts\(\d+,\d+\): error TS2322/);
   });
 
   it("passes the contract kit with the consumer's own repository", () => {
