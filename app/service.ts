@@ -15,7 +15,7 @@ import { TOKENS, from } from './tokens.js';
 export { ConfigError } from './config.js';
 export type { HostPorts } from './storage/host-storage.js';
 export type { OpenedStorage, StorageAdapter, StorageContext, StorageSetting } from '../adapters/persistence/storage-adapter.js';
-export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './storage/built-in-storages.js';
 
 export interface ServiceOptions {
   /**
@@ -29,7 +29,7 @@ export interface ServiceOptions {
    * opens with its settings and closes at the end, as it does a built-in one; or ports you opened
    * yourself, and close yourself: a repository that passes the PetRepository and PetRestore contracts
    * of `petstore/testing`, and an idempotency store that passes its contract (kept in this process's
-   * memory when left out, up to IDEMPOTENCY_MAX_KEYS per client).
+   * this process when left out, up to IDEMPOTENCY_MAX_KEYS per client).
    */
   readonly storage?: StorageAdapter | HostPorts;
   /**
