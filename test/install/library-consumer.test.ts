@@ -74,7 +74,9 @@ describe('the package as a library, used from another project', () => {
   it.each(blocksOf('program').map((block) => [block.name, block] as const))('runs the documented program %s: it listens, then stops on SIGTERM', async (_, { name }) => {
     const child = spawn(process.execPath, [`out/${name}.js`], { cwd: folder, env: { PATH, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const exited = new Promise<number | null>((resolve) => {
+      child.on('exit', resolve);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
@@ -83,7 +85,9 @@ describe('the package as a library, used from another project', () => {
         output += chunk.toString();
         if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) resolve();
       });
-      void exited.then(() => reject(new Error(`exited before listening: ${output}`)));
+      void exited.then(() => {
+        reject(new Error(`exited before listening: ${output}`));
+      });
     });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
