@@ -46,7 +46,6 @@ export default mergeConfig(
       // timeout (5 s and more) would restart the whole test runner; no test needs this long unmutated.
       testTimeout: 4_000,
       hookTimeout: 4_000,
-      // Each HTTP test composes its own app in its beforeEach (see test/support/api-harness.ts).
       setupFiles: ['test/support/run-once-per-process.ts'],
     },
   }),

@@ -6,14 +6,15 @@ import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
-import { ConfigError } from '../adapters/settings/config-error.js';
 import { choiceSetting, integerSetting, readSettings, type Environment } from '../adapters/settings/read-settings.js';
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
 
-export { ConfigError } from '../adapters/settings/config-error.js';
+import { ConfigError } from '../adapters/settings/config-error.js';
+
+export { ConfigError };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const STORAGE_NAMES = BUILT_IN_STORAGES.map(({ name }) => name) as [string, ...string[]];
+const STORAGES_BY_NAME = new Map(BUILT_IN_STORAGES.map((storage) => [storage.name, storage]));
 
 /** The storage the service runs on, and its settings as it read them. */
 export interface StorageChoice {
@@ -105,7 +106,11 @@ const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.Stri
 export const ENVIRONMENT = v.object({
   PORT: v.optional(integerSetting(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
-  STORAGE: v.optional(choiceSetting(STORAGE_NAMES), DEFAULT_STORAGE),
+  // The choice checked, the name is the storage's: only the list's names get past it.
+  STORAGE: v.optional(
+    v.pipe(choiceSetting([...STORAGES_BY_NAME.keys()] as [string, ...string[]]), v.transform((name) => STORAGES_BY_NAME.get(name) as BuiltInStorage)),
+    DEFAULT_STORAGE,
+  ),
   API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
   API_KEY_DIGESTS: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
   BODY_LIMIT: v.optional(
@@ -133,16 +138,13 @@ export const ENVIRONMENT = v.object({
 
 type Settings = v.InferOutput<typeof ENVIRONMENT>;
 
-/** The name of an environment variable the service reads. */
-export type SettingName = keyof typeof ENVIRONMENT.entries;
-
 /**
  * Reads the environment once: the service's settings, then those of its storage, the one STORAGE
  * names or else the host's own. An empty variable counts as unset.
  */
 export function loadConfig(env: Environment, { storage }: { storage?: StorageAdapter | undefined } = {}): AppConfig {
   const settings = readSettings(ENVIRONMENT, env);
-  const adapter = storage ?? builtInStorage(settings.STORAGE);
+  const adapter = storage ?? settings.STORAGE;
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -170,11 +172,4 @@ function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
     throw new ConfigError('METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port');
   }
   return METRICS_PORT;
-}
-
-/** The built-in storage STORAGE names; the schema has taken only the names of the list. */
-function builtInStorage(name: string): BuiltInStorage {
-  const storage = BUILT_IN_STORAGES.find((candidate) => candidate.name === name);
-  if (storage === undefined) throw new ConfigError(`STORAGE must be one of ${STORAGE_NAMES.join(', ')}`);
-  return storage;
 }

@@ -1,6 +1,7 @@
 // What `petstore serve` and the commands do with the process they run in. `startService` does none
 // of it: its host owns the process.
 import type { Logger } from 'pino';
+import type { Environment } from '../adapters/settings/read-settings.js';
 import { projectManifest } from './project-manifest.js';
 import type { BuiltInStorage } from './storage/built-in-storages.js';
 import type { Tracing } from './tracing/start-tracing.js';
@@ -22,7 +23,7 @@ export function onStopSignals(listener: (signal: StopSignal) => void): () => voi
  * Starts OpenTelemetry when the OTEL_* settings in `env` ask for traces, before the storage opens: its
  * driver is instrumented as it loads. Its own troubles go to `logger`. Unasked: nothing of it loads.
  */
-export async function tracingAsked(env: Readonly<Record<string, string | undefined>>, logger: Logger, storage: BuiltInStorage): Promise<Tracing | undefined> {
+export async function tracingAsked(env: Environment, logger: Logger, storage: BuiltInStorage): Promise<Tracing | undefined> {
   if (!tracingRequested(env)) return undefined;
   const [{ startTracing }, instrumentations] = await Promise.all([import('./tracing/start-tracing.js'), storage.instrumentations?.() ?? []]);
   return startTracing({ logger, version: projectManifest().version, instrumentations });

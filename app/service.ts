@@ -28,8 +28,8 @@ export interface ServiceOptions {
    * Storage of your own in place of the one STORAGE names. Either a storage adapter, which the service
    * opens with its settings and closes at the end, as it does a built-in one; or ports you opened
    * yourself, and close yourself: a repository that passes the PetRepository and PetRestore contracts
-   * of `petstore/testing`, and an idempotency store that passes its contract (kept in this process's
-   * this process when left out, up to IDEMPOTENCY_MAX_KEYS per client).
+   * of `petstore/testing`, and an idempotency store that passes its contract (kept in this process
+   * when left out, up to IDEMPOTENCY_MAX_KEYS per client).
    */
   readonly storage?: StorageAdapter | HostPorts;
   /**

@@ -1,7 +1,7 @@
 // What a storage is to the service: one object a folder exports, built-in or a host's own.
 import type { IdempotencyRetention } from '../../core/idempotency.js';
 import type { StoragePorts } from '../../core/ports.js';
-import type { SettingHelp } from '../settings/read-settings.js';
+import type { Environment, SettingHelp } from '../settings/read-settings.js';
 
 /** One setting a storage reads from the environment, as `petstore serve --help` and the settings table show it. */
 export type StorageSetting = SettingHelp;
@@ -33,7 +33,7 @@ export interface StorageAdapter<Settings = unknown> {
    * Reads this storage's settings from `env`, an empty variable counting as unset. A bad value
    * throws a ConfigError (from `petstore/service`) naming the variable, never quoting its value.
    */
-  readSettings(env: Readonly<Record<string, string | undefined>>): Settings;
+  readSettings(env: Environment): Settings;
   /**
    * Connects, creates or upgrades its schema, and gives the ports. Rejects when the storage cannot be
    * used; then it holds nothing open.

@@ -16,11 +16,7 @@ export function httpModule(config: AppConfig, logger: Logger, keys: ApiKeys, tra
     const bindTo = typedBind(bind);
     bindTo(TOKENS.Authenticator).toDynamicValue(() => new StaticKeyAuthenticator(keys));
     bindTo(TOKENS.HttpApp).toDynamicValue(async (c) => {
-      const [{ createHttpApp }, { apiServers }, { traceRequests }] = await Promise.all([
-        import('../../adapters/http/http-app.js'),
-        import('../../adapters/http/openapi/servers.js'),
-        tracer ? import('../../adapters/http/middleware/trace-request.js') : { traceRequests: undefined },
-      ]);
+      const [{ createHttpApp }, { apiServers }] = await Promise.all([import('../../adapters/http/http-app.js'), import('../../adapters/http/openapi/servers.js')]);
       return createHttpApp({
         listPets: await from(c, TOKENS.ListPets),
         createPet: await from(c, TOKENS.CreatePet),
@@ -37,7 +33,7 @@ export function httpModule(config: AppConfig, logger: Logger, keys: ApiKeys, tra
         metrics: config.metrics ? await from(c, TOKENS.Metrics) : undefined,
         servesMetrics: config.metricsPort === undefined,
         rateLimit: config.rateLimit,
-        requestTracing: tracer && traceRequests?.(tracer),
+        requestTracing: tracer && (await import('../../adapters/http/middleware/trace-request.js')).traceRequests(tracer),
       });
     });
     bindTo(TOKENS.MetricsApp).toDynamicValue(async (c) => (await import('../../adapters/http/metrics-app.js')).createMetricsApp(await from(c, TOKENS.Metrics), logger));

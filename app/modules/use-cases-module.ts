@@ -16,7 +16,10 @@ export const useCasesModule = new ContainerModule(({ bind }) => {
   const pets = async (c: Parameters<typeof from>[0]) => (await from(c, TOKENS.StorageInUse)).pets;
   bindTo(TOKENS.ListPets).toDynamicValue(async (c) => new ListPets(await pets(c)));
   bindTo(TOKENS.CreatePet).toDynamicValue(async (c) => new CreatePet(await pets(c)));
-  bindTo(TOKENS.CreatePetOnce).toDynamicValue(async (c) => new CreatePetOnce(await pets(c), (await from(c, TOKENS.StorageInUse)).idempotency));
+  bindTo(TOKENS.CreatePetOnce).toDynamicValue(async (c) => {
+    const { pets: inUse, idempotency } = await from(c, TOKENS.StorageInUse);
+    return new CreatePetOnce(inUse, idempotency);
+  });
   bindTo(TOKENS.GetPet).toDynamicValue(async (c) => new GetPet(await pets(c)));
   bindTo(TOKENS.ExportPets).toDynamicValue(async (c) => new ExportPets(await pets(c)));
   bindTo(TOKENS.ImportPets).toDynamicValue(async (c) => {
