@@ -10,10 +10,13 @@ export type Environment = Readonly<Record<string, string | undefined>>;
  */
 export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: Schema, env: Environment): v.InferOutput<Schema> {
   const present = Object.fromEntries(Object.keys(schema.entries).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  // A setting's rules stop at its first refusal: a rule after it never sees a value refused before.
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: valibot skips a pipe's transformations after an issue anyway, so the first issue, all that is reported, is the same.
   const result = v.safeParse(schema, present, { abortPipeEarly: true });
   if (result.success) return result.output;
   const [issue] = result.issues;
-  throw new ConfigError(`${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
+  // An object's entries are all that can be refused here, and each issue names its entry.
+  throw new ConfigError(`${String(v.getDotPath(issue))} ${issue.message}`);
 }
 
 /** A whole number from `min` to `max`, written in decimal digits only. */

@@ -1,5 +1,7 @@
-import { MongoParseError } from 'mongodb';
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Collection, MongoClient, MongoParseError } from 'mongodb';
+import { describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { memoryStorage } from '../../../adapters/persistence/in-memory/memory-storage.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
@@ -62,6 +64,27 @@ describe('the SQLite storage adapter', () => {
   });
 });
 
+describe('the SQLite storage adapter, with another process writing', () => {
+  it("waits for another process's write lock, within the busy timeout, rather than failing at once", async () => {
+    const folder = sqliteFolder();
+    try {
+      const opened = await sqliteStorage.open(sqliteStorage.readSettings({ SQLITE_PATH: folder.path('pets.db') }), { retention });
+      // Another process holds the write lock for a moment, then commits.
+      const holder = spawn(
+        process.execPath,
+        ['-e', "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');", folder.path('pets.db')],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await once(holder.stdout, 'data');
+      expect(await opened.pets.add({ name: 'Patient', categoryId: 1 })).toMatchObject({ id: 1, name: 'Patient' });
+      await once(holder, 'exit');
+      await opened.close();
+    } finally {
+      folder.remove();
+    }
+  });
+});
+
 describe('the MongoDB storage adapter', () => {
   it('needs MONGODB_URI, and reads the database and the call timeout with their defaults', () => {
     expect(() => mongoStorage.readSettings({})).toThrow(new ConfigError('MONGODB_URI must be set when STORAGE=mongo'));
@@ -89,8 +112,43 @@ describe('the MongoDB storage adapter', () => {
     expect(mongoStorage.explainFailure?.(new TypeError('a bug'))).toBeUndefined();
   });
 
+  it('opens both stores on one client once their indexes are made, bounds each call by MONGODB_TIMEOUT_MS, and closes the client', async () => {
+    // No server here: the index builds succeed, and a claim's write never comes back.
+    const indexes = vi.spyOn(Collection.prototype, 'createIndexes').mockResolvedValue([]);
+    const hung = vi.spyOn(Collection.prototype, 'updateOne').mockReturnValue(new Promise(() => undefined));
+    const close = vi.spyOn(MongoClient.prototype, 'close');
+    try {
+      const opened = await mongoStorage.open({ uri: 'mongodb://127.0.0.1:1/?directConnection=true', database: 'petstore', timeoutMs: 150 }, { retention });
+      expect(indexes).toHaveBeenCalledTimes(2);
+      expect(opened.pets.constructor.name).toBe('MongoPetRepository');
+      expect(opened.idempotency.constructor.name).toBe('MongoIdempotencyStore');
+      await expect(opened.idempotency.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
+      expect(hung).toHaveBeenCalled();
+      expect(close).not.toHaveBeenCalled();
+      await opened.close();
+      expect(close).toHaveBeenCalledOnce();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("instruments the driver's commands for traces", async () => {
     const [instrumentation] = await mongoStorage.instrumentations();
     expect(instrumentation?.constructor.name).toBe('MongoDBInstrumentation');
+  });
+});
+
+describe('a bad setting', () => {
+  it('is a ConfigError, by name too, so a host can tell it from any other failure', () => {
+    const refusal = (() => {
+      try {
+        sqliteStorage.readSettings({ SQLITE_SYNCHRONOUS: 'off' });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refusal).toBeInstanceOf(ConfigError);
+    expect((refusal as Error).name).toBe('ConfigError');
   });
 });
