@@ -19,18 +19,19 @@ import {
 import type { Pool, PoolClient } from 'pg';
 import { isUniqueViolation, translateStorageErrors } from './storage-errors.js';
 
-interface PetRow {
+/** A pet's row, as the queries here select it. */
+export interface PetRow {
   readonly id: number;
   readonly name: string;
   readonly category_id: number;
   readonly status: PetStatus | null;
 }
 
-const PET_COLUMNS = 'id, name, category_id, status';
+export const PET_COLUMNS = 'id, name, category_id, status';
 /** Another caller can add under the same key between our look-up and our insert; a few tries settle it. */
 const ADD_ONCE_ATTEMPTS = 3;
 
-const petOfRow = ({ id, name, category_id: categoryId, status }: PetRow): Pet => petOf(id, { name, categoryId, status: status ?? undefined });
+export const petOfRow = ({ id, name, category_id: categoryId, status }: PetRow): Pet => petOf(id, { name, categoryId, status: status ?? undefined });
 
 /**
  * Keeps pets in PostgreSQL. Ids come from the table's identity sequence, so they only grow and never

@@ -1,18 +1,10 @@
 // Wrong on purpose, to show the kit catches it: a keyed add that looks its key up, then inserts, with
 // nothing between the two to stop another caller doing the same.
-import { namesRequest, petOf, type NewPet, type PetAddedOnce, type PetOrigin, type PetStatus } from 'petstore';
+import { namesRequest, type NewPet, type PetAddedOnce, type PetOrigin } from 'petstore';
 import type { Pool } from 'pg';
-import { PostgresPetRepository } from '../src/postgres-pet-repository.js';
+import { PET_COLUMNS, petOfRow, PostgresPetRepository, type PetRow } from '../src/postgres-pet-repository.js';
 
-interface KeyedRow {
-  readonly id: number;
-  readonly name: string;
-  readonly category_id: number;
-  readonly status: PetStatus | null;
-  readonly origin_kept_until: number;
-}
-
-const petOfRow = ({ id, name, category_id: categoryId, status }: KeyedRow) => petOf(id, { name, categoryId, status: status ?? undefined });
+type KeyedRow = PetRow & { readonly origin_kept_until: number };
 
 export class UnguardedPostgresPetRepository extends PostgresPetRepository {
   constructor(private readonly db: Pool) {
@@ -20,7 +12,7 @@ export class UnguardedPostgresPetRepository extends PostgresPetRepository {
   }
 
   override async addOnce({ name, categoryId, status }: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    const columns = 'id, name, category_id, status, origin_kept_until';
+    const columns = `${PET_COLUMNS}, origin_kept_until`;
     const found = await this.db.query<KeyedRow>(`SELECT ${columns} FROM pets WHERE origin_client = $1 AND origin_key = $2`, [origin.key.client, origin.key.key]);
     const earlier = found.rows[0];
     if (earlier !== undefined) {
