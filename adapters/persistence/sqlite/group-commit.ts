@@ -1,11 +1,18 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { inTransaction } from './sqlite-database.js';
-import { storageErrorOf } from './storage-errors.js';
+import { committed, lockWaitOf } from './sqlite-database.js';
+import { isBusy, storageErrorOf } from './storage-errors.js';
+
+/** How soon a group whose lock another connection holds tries again; each try waits twice as long, up to the last. */
+const LOCK_RETRY_FIRST_MS = 5;
+const LOCK_RETRY_LAST_MS = 100;
 
 /** One write of a group: its work, and how it is answered once the group's transaction has ended. */
 class PendingWrite<T> {
   private result: T | undefined;
   private failure: { error: unknown } | undefined;
+
+  /** When it was asked for: it waits for another connection's lock until its bound from then. */
+  readonly askedAt = performance.now();
 
   constructor(
     private readonly work: () => T,
@@ -36,12 +43,22 @@ class PendingWrite<T> {
  * Each write is answered only after the COMMIT that holds it, so an answer promises what a write
  * of its own would. Each runs in a savepoint of its own: one that fails is undone alone, and its
  * neighbours are committed. A lone write waits for no group to fill, only for the turn to end.
+ *
+ * When another connection holds the write lock, the group waits for it off the event loop: it tries
+ * again on a timer, backing off, and writes asked for meanwhile join it. A write still waiting at its
+ * bound (the busy timeout) fails as StorageUnavailable; the others go on waiting.
  */
 export class GroupCommit {
   private pending: PendingWrite<unknown>[] = [];
+  /** Whether a commit is on its way (this turn's end, or a retry): a write asked for meanwhile joins its group. */
+  private due = false;
+  private retryMs = LOCK_RETRY_FIRST_MS;
   private readonly statements: Record<'savepoint' | 'release' | 'rollbackToSavepoint', StatementSync>;
 
-  constructor(private readonly db: DatabaseSync) {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly lockWaitMs = lockWaitOf(db),
+  ) {
     this.statements = {
       savepoint: db.prepare('SAVEPOINT one_write'),
       release: db.prepare('RELEASE one_write'),
@@ -52,17 +69,29 @@ export class GroupCommit {
   /** Runs `work` in the group's transaction; settles once that transaction is committed or has failed. */
   write<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.pending.push(new PendingWrite(work, resolve, reject) as PendingWrite<unknown>) === 1) setImmediate(() => {
+      this.pending.push(new PendingWrite(work, resolve, reject) as PendingWrite<unknown>);
+      if (this.due) return;
+      this.due = true;
+      setImmediate(() => {
         this.commitPending();
       });
     });
   }
 
   private commitPending(): void {
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      if (isBusy(error)) this.waitForLock(error);
+      else this.failPending(error);
+      return;
+    }
     const group = this.pending;
     this.pending = [];
+    this.due = false;
+    this.retryMs = LOCK_RETRY_FIRST_MS;
     try {
-      inTransaction(this.db, () => {
+      committed(this.db, () => {
         for (const write of group) this.runAlone(write);
       });
     } catch (error) {
@@ -72,6 +101,31 @@ export class GroupCommit {
       return;
     }
     for (const write of group) write.settle();
+  }
+
+  /** Another connection holds the write lock: the writes at their bound fail, the others try again later. */
+  private waitForLock(busy: unknown): void {
+    const now = performance.now();
+    const overdue = this.pending.filter((write) => now - write.askedAt >= this.lockWaitMs);
+    this.pending = this.pending.filter((write) => now - write.askedAt < this.lockWaitMs);
+    for (const write of overdue) write.settle({ error: busy });
+    if (this.pending.length === 0) {
+      this.due = false;
+      this.retryMs = LOCK_RETRY_FIRST_MS;
+      return;
+    }
+    setTimeout(() => {
+      this.commitPending();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, LOCK_RETRY_LAST_MS);
+  }
+
+  /** The transaction could not begin (the database closed, a disk that fails): nothing was written, and every write is told. */
+  private failPending(error: unknown): void {
+    const group = this.pending;
+    this.pending = [];
+    this.due = false;
+    for (const write of group) write.settle({ error });
   }
 
   /** Runs one write in its savepoint; one that fails is rolled back to it, and fails alone. */

@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.js';
-import type { SqliteOptions } from './sqlite-options.js';
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_WAIT_IN_PLACE_MS, type SqliteOptions } from './sqlite-options.js';
 
 /** The database cannot be opened as a pet store; start-up stops with this one line. */
 export class SqliteOpenError extends Error {
@@ -12,10 +12,19 @@ export class SqliteOpenError extends Error {
   }
 }
 
+/** How long each connection's writes wait for another process's lock, by connection. */
+const lockWaits = new WeakMap<DatabaseSync, number>();
+
+/** How long a write on `db` waits for another process's write lock before it gives up. */
+export function lockWaitOf(db: DatabaseSync): number {
+  return lockWaits.get(db) ?? SQLITE_BUSY_TIMEOUT_MS;
+}
+
 /**
  * Opens (creating it, and its folder, when missing) the database at `path` in WAL mode, so readers
  * never wait for the writer and several processes can share the file, and brings its schema up to
- * date. Any failure is a SqliteOpenError naming the path.
+ * date. Any failure is a SqliteOpenError naming the path. Start-up may wait in place for another
+ * process's lock, as it serves nothing yet; afterwards a statement waits in place only briefly.
  */
 export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }: SqliteOptions): DatabaseSync {
   let db: DatabaseSync | undefined;
@@ -24,6 +33,8 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
     db = new DatabaseSync(path, { timeout: busyTimeoutMs });
     db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
     migrate(db);
+    db.exec(`PRAGMA busy_timeout = ${SQLITE_WAIT_IN_PLACE_MS}`);
+    lockWaits.set(db, busyTimeoutMs);
     return db;
   } catch (error) {
     db?.close();
@@ -95,6 +106,11 @@ export function migrate(db: DatabaseSync, steps: readonly string[] = MIGRATIONS)
  */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
   db.exec('BEGIN IMMEDIATE');
+  return committed(db, work);
+}
+
+/** Runs `work` in the write transaction begun on `db`, and commits it; rolled back if it throws. */
+export function committed<T>(db: DatabaseSync, work: () => T): T {
   try {
     const result = work();
     db.exec('COMMIT');

@@ -8,8 +8,7 @@ import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { groupCommitOf, type GroupCommit } from './group-commit.js';
 import { PageCache } from './page-cache.js';
 import { PAGE_QUERIES, PET_COLUMNS, PageStatements, returningArrays } from './page-statements.js';
-import { inTransaction } from './sqlite-database.js';
-import { translateStorageErrors } from './storage-errors.js';
+import { isBusy, translateStorageErrors } from './storage-errors.js';
 
 /** A pet's row as an array, in PET_COLUMNS order: cheaper to build than an object per row (docs/performance.md). */
 type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
@@ -104,10 +103,15 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     );
   }
 
-  /** Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk or a lock held too long says no). */
+  /** Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk says no); it never waits on another connection's lock. */
   isReachable(): Promise<boolean> {
-    return translateStorageErrors(() => {
+    try {
       this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      // Another connection holds the write lock: the database answers, and writes wait for it within their bound.
+      return Promise.resolve(isBusy(error));
+    }
+    return translateStorageErrors(() => {
       try {
         this.statements.trialWrite.run();
       } finally {
@@ -121,20 +125,19 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     return translateStorageErrors(() => this.conflicting(pets));
   }
 
-  restore(pets: readonly Pet[]): Promise<RestoreCount> {
-    return translateStorageErrors(() => {
-      assertRestorable(pets);
-      return inTransaction(this.db, () => {
-        const [conflict] = this.conflicting(pets);
-        if (conflict !== undefined) throw new RestoreConflict(conflict);
-        let added = 0;
-        for (const pet of pets) {
-          if (this.statements.byId.get(pet.id) !== undefined) continue;
-          this.statements.restore.run(pet.id, pet.name, pet.categoryId, pet.status ?? null);
-          added += 1;
-        }
-        return { added, unchanged: pets.length - added };
-      });
+  /** One write of the group, waiting as any write does for another process's lock: a conflict undoes the whole batch. */
+  async restore(pets: readonly Pet[]): Promise<RestoreCount> {
+    assertRestorable(pets);
+    return this.writes.write(() => {
+      const [conflict] = this.conflicting(pets);
+      if (conflict !== undefined) throw new RestoreConflict(conflict);
+      let added = 0;
+      for (const pet of pets) {
+        if (this.statements.byId.get(pet.id) !== undefined) continue;
+        this.statements.restore.run(pet.id, pet.name, pet.categoryId, pet.status ?? null);
+        added += 1;
+      }
+      return { added, unchanged: pets.length - added };
     });
   }
 

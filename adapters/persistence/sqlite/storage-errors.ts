@@ -16,6 +16,11 @@ function sqliteResultCode(error: unknown): number | undefined {
   return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
 }
 
+/** SQLite's BUSY: another connection holds the lock this one asked for. */
+export function isBusy(error: unknown): boolean {
+  return sqliteResultCode(error) === 5;
+}
+
 /** Whatever was thrown, even `undefined`: a bug's odd value is still answered as a bug, never thrown again here. */
 export function isStorageUnavailable(error: unknown): boolean {
   // A database closed under the call (the service is shutting down) cannot serve either.

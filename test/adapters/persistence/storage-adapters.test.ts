@@ -75,9 +75,10 @@ describe('the SQLite storage adapter, with another process writing', () => {
         ['-e', "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');", folder.path('pets.db')],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
+      const exited = once(holder, 'exit');
       await once(holder.stdout, 'data');
       expect(await opened.pets.add({ name: 'Patient', categoryId: 1 })).toMatchObject({ id: 1, name: 'Patient' });
-      await once(holder, 'exit');
+      await exited;
       await opened.close();
     } finally {
       folder.remove();

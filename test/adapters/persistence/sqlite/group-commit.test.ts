@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { GroupCommit, groupCommitOf } from '../../../../adapters/persistence/sqlite/group-commit.js';
 import { SqliteIdempotencyStore } from '../../../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
-import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { aNewPet } from '../../../support/builders.js';
 import { sqliteStorageFixture } from '../../../support/sqlite.js';
 
@@ -100,18 +99,58 @@ describe('SQLite writes committed in groups', () => {
     expect(storedNames(db)).toHaveLength(2);
   });
 
-  it('fails every write of a group whose transaction cannot begin, as StorageUnavailable, and stores none', async () => {
+  it("fails the writes still waiting for another connection's lock at their bound, as StorageUnavailable, and stores none", async () => {
     const { db, file } = fixture;
     const other = new DatabaseSync(file, { timeout: 10 });
     other.exec('BEGIN IMMEDIATE');
-    const repository = new SqlitePetRepository(db);
-    db.exec('PRAGMA busy_timeout = 10');
-    const outcomes = await Promise.allSettled([repository.add(aNewPet()), repository.add(aNewPet())]);
+    const group = new GroupCommit(db, 100);
+    const insert = db.prepare("INSERT INTO pets (name, category_id) VALUES ('Late', 1)");
+    const started = performance.now();
+    const outcomes = await Promise.allSettled([group.write(() => insert.run()), group.write(() => insert.run())]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
     expect(outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason instanceof StorageUnavailable)).toEqual([true, true]);
     other.exec('ROLLBACK');
     other.close();
     expect(storedNames(db)).toEqual([]);
-    expect((await repository.add(aNewPet())).id).toBe(1);
+    expect(await group.write(() => insert.run().changes)).toBe(1);
+  });
+
+  it("waits for another connection's lock off the event loop, the writes asked for meanwhile joining, and commits once it is free", async () => {
+    const { db, file } = fixture;
+    const other = new DatabaseSync(file, { timeout: 10 });
+    other.exec('BEGIN IMMEDIATE');
+    const group = new GroupCommit(db, 5_000);
+    const insert = (name: string) => () => db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(name).changes;
+    const first = group.write(insert('First'));
+    // Timers still fire while the write waits: the thread is not held.
+    const ticks: number[] = [];
+    for (let tick = 1; tick <= 5; tick += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      ticks.push(tick);
+    }
+    expect(ticks).toEqual([1, 2, 3, 4, 5]);
+    const second = group.write(insert('Second'));
+    expect(storedNames(db)).toEqual([]);
+    other.exec('COMMIT');
+    other.close();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(storedNames(db)).toEqual(['First', 'Second']);
+  });
+
+  it('fails a waiting write at its own bound, counted from when it was asked for, and lets a later one wait on', async () => {
+    const { db, file } = fixture;
+    const other = new DatabaseSync(file, { timeout: 10 });
+    other.exec('BEGIN IMMEDIATE');
+    const group = new GroupCommit(db, 300);
+    const insert = (name: string) => () => db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(name).changes;
+    const early = group.write(insert('Early'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const late = group.write(insert('Late'));
+    await expect(early).rejects.toBeInstanceOf(StorageUnavailable);
+    other.exec('COMMIT');
+    other.close();
+    expect(await late).toBe(1);
+    expect(storedNames(db)).toEqual(['Late']);
   });
 
   it('fails every write asked for before its database closed, as StorageUnavailable', async () => {

@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { migrate, openSqliteDatabase, SqliteOpenError, whyUnwritable } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { lockWaitOf, migrate, openSqliteDatabase, SqliteOpenError, whyUnwritable } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { SQLITE_WAIT_IN_PLACE_MS } from '../../../../adapters/persistence/sqlite/sqlite-options.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
@@ -42,7 +43,9 @@ describe('SQLite storage specifics', () => {
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 1 });
-    expect(db.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: SQLITE_DEFAULTS.busyTimeoutMs });
+    // A statement waits in place only briefly; a write waits for another's lock off the event loop, up to the busy timeout.
+    expect(db.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: SQLITE_WAIT_IN_PLACE_MS });
+    expect(lockWaitOf(db)).toBe(SQLITE_DEFAULTS.busyTimeoutMs);
     await fixture.dispose();
   });
 
