@@ -11,10 +11,9 @@ class PendingWrite<T> {
   private result: T | undefined;
   private failure: { error: unknown } | undefined;
 
-  /** When it was asked for: it waits for another connection's lock until its bound from then. */
-  readonly askedAt = performance.now();
-
   constructor(
+    /** When it was asked for: it waits for another connection's lock until its bound from then. */
+    readonly askedAt: number,
     private readonly work: () => T,
     private readonly resolve: (result: T) => void,
     private readonly reject: (error: Error) => void,
@@ -58,6 +57,8 @@ export class GroupCommit {
   constructor(
     private readonly db: DatabaseSync,
     private readonly lockWaitMs = lockWaitOf(db),
+    /** The clock the bound is kept by, in milliseconds; tests move it. */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.statements = {
       savepoint: db.prepare('SAVEPOINT one_write'),
@@ -69,7 +70,7 @@ export class GroupCommit {
   /** Runs `work` in the group's transaction; settles once that transaction is committed or has failed. */
   write<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push(new PendingWrite(work, resolve, reject) as PendingWrite<unknown>);
+      this.pending.push(new PendingWrite(this.now(), work, resolve, reject) as PendingWrite<unknown>);
       if (this.due) return;
       this.due = true;
       setImmediate(() => {
@@ -105,11 +106,14 @@ export class GroupCommit {
 
   /** Another connection holds the write lock: the writes at their bound fail, the others try again later. */
   private waitForLock(busy: unknown): void {
-    const now = performance.now();
-    const overdue = this.pending.filter((write) => now - write.askedAt >= this.lockWaitMs);
-    this.pending = this.pending.filter((write) => now - write.askedAt < this.lockWaitMs);
-    for (const write of overdue) write.settle({ error: busy });
-    if (this.pending.length === 0) {
+    const now = this.now();
+    const waiting = [];
+    for (const write of this.pending) {
+      if (now - write.askedAt < this.lockWaitMs) waiting.push(write);
+      else write.settle({ error: busy });
+    }
+    this.pending = waiting;
+    if (waiting.length === 0) {
       this.due = false;
       this.retryMs = LOCK_RETRY_FIRST_MS;
       return;

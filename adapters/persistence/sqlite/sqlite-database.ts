@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.js';
+import { isBusy } from './storage-errors.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_WAIT_IN_PLACE_MS, type SqliteOptions } from './sqlite-options.js';
 
 /** The database cannot be opened as a pet store; start-up stops with this one line. */
@@ -31,8 +32,11 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
   try {
     mkdirSync(dirname(path), { recursive: true });
     db = new DatabaseSync(path, { timeout: busyTimeoutMs });
-    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
-    migrate(db);
+    const opened = db;
+    untilFree(busyTimeoutMs, () => {
+      opened.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
+      migrate(opened);
+    });
     db.exec(`PRAGMA busy_timeout = ${SQLITE_WAIT_IN_PLACE_MS}`);
     lockWaits.set(db, busyTimeoutMs);
     return db;
@@ -41,6 +45,27 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
     throw new SqliteOpenError(path, whyUnusable(path, error), { cause: error });
   }
 }
+
+/**
+ * Runs a start-up step, again while another process holds the file, within `waitMs`: SQLite refuses
+ * some steps at once, without waiting, where waiting could deadlock (two processes making one new
+ * file WAL at once). Start-up serves nothing yet, so it may wait in place.
+ */
+export function untilFree(waitMs: number, step: () => void): void {
+  const deadline = performance.now() + waitMs;
+  for (;;) {
+    try {
+      step();
+      return;
+    } catch (error) {
+      if (!isBusy(error) || performance.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, START_UP_RETRY_MS);
+    }
+  }
+}
+
+/** How long start-up waits before it tries a refused step again. */
+const START_UP_RETRY_MS = 20;
 
 /** SQLite's primary result code for a file that is not a database. */
 const SQLITE_NOTADB = 26;

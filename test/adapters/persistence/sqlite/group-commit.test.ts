@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import fc from 'fast-check';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { GroupCommit, groupCommitOf } from '../../../../adapters/persistence/sqlite/group-commit.js';
 import { SqliteIdempotencyStore } from '../../../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
@@ -135,6 +135,71 @@ describe('SQLite writes committed in groups', () => {
     other.close();
     expect(await Promise.all([first, second])).toEqual([1, 1]);
     expect(storedNames(db)).toEqual(['First', 'Second']);
+  });
+
+  /** How many transactions `db` tried to begin, counted from now. */
+  function beginsOn(db: DatabaseSync): () => number {
+    const exec = vi.spyOn(db, 'exec');
+    return () => exec.mock.calls.filter(([sql]) => sql === 'BEGIN IMMEDIATE').length;
+  }
+
+  it('begins one transaction for the writes of one turn, and none once they are answered', async () => {
+    const { db, repository } = fixture;
+    const begins = beginsOn(db);
+    await Promise.all(Array.from({ length: 5 }, () => repository.add(aNewPet())));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(begins()).toBe(1);
+  });
+
+  it("tries again for a taken lock on a timer that backs off, from 5 ms doubling to 100 ms, and stops trying once no write waits", async () => {
+    const { db, file } = fixture;
+    const other = new DatabaseSync(file, { timeout: 10 });
+    other.exec('BEGIN IMMEDIATE');
+    const group = new GroupCommit(db, 400);
+    const begins = beginsOn(db);
+    const write = group.write(() => db.prepare("INSERT INTO pets (name, category_id) VALUES ('Waiting', 1)").run());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Tries at about 0, 15, 35, 65, 115, 195 and 295 ms (each waits 10 ms in place): never every few ms, nor only every 100.
+    expect(begins()).toBeGreaterThanOrEqual(5);
+    expect(begins()).toBeLessThanOrEqual(10);
+    await expect(write).rejects.toBeInstanceOf(StorageUnavailable);
+    const afterTheLast = begins();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(begins()).toBe(afterTheLast);
+    other.exec('ROLLBACK');
+    other.close();
+  });
+
+  it('gives up on a waiting write once its bound has passed to the millisecond, by its clock', async () => {
+    const { db, file } = fixture;
+    const other = new DatabaseSync(file, { timeout: 10 });
+    other.exec('BEGIN IMMEDIATE');
+    let now = 0;
+    const group = new GroupCommit(db, 1_000, () => now);
+    const write = group.write(() => 1);
+    const settled = write.then(
+      () => 'committed',
+      (error: unknown) => (error instanceof StorageUnavailable ? 'unavailable' : 'failed'),
+    );
+    now = 999;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    now = 1_000;
+    expect(await settled).toBe('unavailable');
+    other.exec('ROLLBACK');
+    other.close();
+  });
+
+  it('fails the writes of a group whose transaction cannot begin for another reason, and commits the next group', async () => {
+    const { db } = fixture;
+    const group = new GroupCommit(db, 5_000);
+    const insert = db.prepare("INSERT INTO pets (name, category_id) VALUES ('Next', 1)");
+    // A transaction left open on the connection: BEGIN is refused, and no lock is waited for.
+    db.exec('BEGIN');
+    const refused = await Promise.allSettled([group.write(() => insert.run()), group.write(() => insert.run())]);
+    expect(refused.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    db.exec('ROLLBACK');
+    expect(await group.write(() => insert.run().changes)).toBe(1);
+    expect(storedNames(db)).toEqual(['Next']);
   });
 
   it('fails a waiting write at its own bound, counted from when it was asked for, and lets a later one wait on', async () => {

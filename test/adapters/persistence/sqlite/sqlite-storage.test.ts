@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { lockWaitOf, migrate, openSqliteDatabase, SqliteOpenError, whyUnwritable } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
-import { SQLITE_WAIT_IN_PLACE_MS } from '../../../../adapters/persistence/sqlite/sqlite-options.js';
+import { lockWaitOf, migrate, openSqliteDatabase, SqliteOpenError, untilFree, whyUnwritable } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_WAIT_IN_PLACE_MS } from '../../../../adapters/persistence/sqlite/sqlite-options.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
@@ -46,6 +48,87 @@ describe('SQLite storage specifics', () => {
     // A statement waits in place only briefly; a write waits for another's lock off the event loop, up to the busy timeout.
     expect(db.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: SQLITE_WAIT_IN_PLACE_MS });
     expect(lockWaitOf(db)).toBe(SQLITE_DEFAULTS.busyTimeoutMs);
+    await fixture.dispose();
+  });
+
+  it('keeps the lock wait each connection was opened with, and the default for any other', () => {
+    const folder = sqliteFolder();
+    try {
+      const db = openSqliteDatabase(folder.path(), { ...SQLITE_DEFAULTS, busyTimeoutMs: 1234 });
+      expect(lockWaitOf(db)).toBe(1234);
+      db.close();
+      expect(lockWaitOf(new DatabaseSync(':memory:'))).toBe(SQLITE_BUSY_TIMEOUT_MS);
+    } finally {
+      folder.remove();
+    }
+  });
+
+  it("waits at start-up for another process's write lock, as nothing is served yet", async () => {
+    const folder = sqliteFolder();
+    try {
+      openSqliteDatabase(folder.path(), SQLITE_DEFAULTS).close();
+      const holder = spawn(
+        process.execPath,
+        ['-e', "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');", folder.path()],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const exited = once(holder, 'exit');
+      await once(holder.stdout, 'data');
+      // Opening reads the schema's version in a write transaction: it needs the lock the other process holds.
+      const db = openSqliteDatabase(folder.path(), SQLITE_DEFAULTS);
+      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length });
+      db.close();
+      await exited;
+    } finally {
+      folder.remove();
+    }
+  });
+
+  describe('a start-up step SQLite refuses at once while another process makes the same new file', () => {
+    const busy = () => Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
+
+    it('is tried again until it succeeds', () => {
+      let tries = 0;
+      untilFree(1_000, () => {
+        tries += 1;
+        if (tries < 3) throw busy();
+      });
+      expect(tries).toBe(3);
+    });
+
+    it('gives up at its bound, with the refusal', () => {
+      const started = performance.now();
+      expect(() => {
+        untilFree(100, () => {
+          throw busy();
+        });
+      }).toThrow('database is locked');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+
+    it('is not tried again for any other failure', () => {
+      let tries = 0;
+      expect(() => {
+        untilFree(1_000, () => {
+          tries += 1;
+          throw new Error('disk I/O error');
+        });
+      }).toThrow('disk I/O error');
+      expect(tries).toBe(1);
+    });
+  });
+
+  it('reports itself ready while another connection holds the write lock, without waiting for it', async () => {
+    const fixture = await sqliteStorageFixture();
+    const other = new DatabaseSync(fixture.file, { timeout: 10 });
+    other.exec('BEGIN IMMEDIATE');
+    const started = performance.now();
+    expect(await fixture.repository.isReachable()).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(await fixture.repository.isReachable()).toBe(true);
     await fixture.dispose();
   });
 
