@@ -24,20 +24,19 @@ export function lockWaitOf(db: DatabaseSync): number {
 /**
  * Opens (creating it, and its folder, when missing) the database at `path` in WAL mode, so readers
  * never wait for the writer and several processes can share the file, and brings its schema up to
- * date. Any failure is a SqliteOpenError naming the path. Start-up may wait in place for another
- * process's lock, as it serves nothing yet; afterwards a statement waits in place only briefly.
+ * date. Any failure is a SqliteOpenError naming the path. A statement waits in place only briefly;
+ * start-up, which serves nothing yet, tries its steps again while another process holds the file.
  */
 export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }: SqliteOptions): DatabaseSync {
   let db: DatabaseSync | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    db = new DatabaseSync(path, { timeout: busyTimeoutMs });
+    db = new DatabaseSync(path, { timeout: SQLITE_WAIT_IN_PLACE_MS });
     const opened = db;
     untilFree(busyTimeoutMs, () => {
       opened.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
       migrate(opened);
     });
-    db.exec(`PRAGMA busy_timeout = ${SQLITE_WAIT_IN_PLACE_MS}`);
     lockWaits.set(db, busyTimeoutMs);
     return db;
   } catch (error) {
@@ -47,9 +46,9 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
 }
 
 /**
- * Runs a start-up step, again while another process holds the file, within `waitMs`: SQLite refuses
- * some steps at once, without waiting, where waiting could deadlock (two processes making one new
- * file WAL at once). Start-up serves nothing yet, so it may wait in place.
+ * Runs a start-up step, again while another process holds the file, within `waitMs`. SQLite waits in
+ * place only briefly, and refuses some steps at once where waiting could deadlock (two processes
+ * making one new file WAL at once). Start-up serves nothing yet, so it may wait in place.
  */
 export function untilFree(waitMs: number, step: () => void): void {
   const deadline = performance.now() + waitMs;
