@@ -17,7 +17,13 @@ import type { Tracing } from './tracing/start-tracing.js';
 
 let container: Container | undefined;
 /** Started for the pets commands when the OTEL_* settings ask for traces; flushed before the command exits. */
-let tracing: { started: Tracing; flushWithinMs: number } | undefined;
+let tracing: Tracing | undefined;
+
+/**
+ * How long a command's last spans may take to leave: a nightly backup must not wait on a collector
+ * that is not there. Past it the command exits with one warning line, its spans let go.
+ */
+export const COMMAND_FLUSH_MS = 1_000;
 
 /** Backpressure by stream.pipeline. A reader that leaves early (`| head`) ends the export quietly, as it ends `cat`. */
 async function pipeToStdout(chunks: AsyncIterable<string>): Promise<void> {
@@ -39,9 +45,8 @@ async function useCases(): Promise<CliUseCases> {
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
   const [{ createContainer }, { createLogger }, { pino }] = await Promise.all([import('./container.js'), import('./logging/logger.js'), import('pino')]);
   // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's own are.
-  const started = await tracingAsked(process.env, createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })), config.storage.adapter);
-  if (started) tracing = { started, flushWithinMs: config.shutdownTimeoutMs };
-  container = await createContainer({ config, logger: createLogger(config), keys: { keys: [] }, tracer: started?.tracer });
+  tracing = await tracingAsked(process.env, createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })), config.storage.adapter);
+  container = await createContainer({ config, logger: createLogger(config), keys: { keys: [] }, tracer: tracing?.tracer });
   return {
     listPets: await from(container, TOKENS.ListPets),
     createPet: await from(container, TOKENS.CreatePet),
@@ -95,7 +100,7 @@ export async function runPetstore(args: readonly string[]): Promise<void> {
     },
   );
   process.exitCode = exitCode;
-  await tracing?.started.shutdown(tracing.flushWithinMs);
+  await tracing?.shutdown(COMMAND_FLUSH_MS);
   // Closes the database connections, if any were opened. A binding whose making failed (storage out of
   // reach) fails again here; that failure was reported already.
   await container?.unbindAllAsync().catch(() => undefined);

@@ -1,9 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, STATUS_ERROR, type OtlpReceiver, type ReceivedSpan } from '../../support/otlp-receiver.js';
+import { COMMAND_FLUSH_MS } from '../../../app/petstore-command.js';
 import { runPetstore } from '../../support/petstore-command.js';
+
+/** A loopback port nothing listens on: a collector that is not there. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  return port;
+}
 
 const PETS = 2_500;
 
@@ -64,6 +75,23 @@ describe('the pets import and export commands, traced', () => {
     expect(root.attributes).toMatchObject({ 'petstore.storage.kind': 'sqlite', 'petstore.pets': PETS });
     expect(steps).toHaveLength(PETS / 100);
     expect(steps.every((span) => span.name === 'pets.list' && span.attributes['db.system.name'] === 'sqlite')).toBe(true);
+  });
+
+  it('exit within about a second of their work when no collector answers, with one plain warning line', async () => {
+    const closed = await closedPort();
+    const nowhere = { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${String(closed)}`, SQLITE_PATH: join(folder, 'nowhere.db') };
+    const timed = async (settings: Record<string, string>) => {
+      const started = performance.now();
+      const result = await runPetstore(['pets', 'export'], settings);
+      return { ...result, ms: performance.now() - started };
+    };
+    const untraced = await timed({ STORAGE: 'sqlite', SQLITE_PATH: join(folder, 'nowhere.db') });
+    const traced = await timed(nowhere);
+    expect(traced.code).toBe(0);
+    expect(traced.ms - untraced.ms).toBeLessThan(COMMAND_FLUSH_MS + 1_500);
+    const lines = traced.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'warn', msg: 'tracing: spans not exported before exit' });
   });
 
   it('send a refused import as a trace marked failed where it stopped', async () => {
