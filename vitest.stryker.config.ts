@@ -30,8 +30,9 @@ class CheapestKillFirst extends BaseSequencer {
  * The fuzz test drives the service in a process of its own, where no mutant is ever active; so
  * do the tests of the built `petstore` command (test/app/petstore-command.test.ts and
  * test/app/import-on-a-terminal.test.ts), which run dist/, never the sandbox's mutants,
- * and those of several built processes sharing one SQLite file (test/app/sqlite-shared.test.ts) or
- * killed amid creates (test/app/sqlite-kill.test.ts) or exporting traces (test/app/tracing/, save the
+ * and those of several built processes sharing one SQLite file (test/app/sqlite-shared.test.ts),
+ * killed amid creates (test/app/sqlite-kill.test.ts), serving while another holds the lock
+ * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting traces (test/app/tracing/, save the
  * settings' reading), of
  * the installed package and the container recipe (test/install/), and of the README's examples and
  * the Markdown lint (test/docs/).
@@ -40,7 +41,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/browser/**', 'test/fuzz/**', 'test/app/petstore-command.test.ts', 'test/app/import-on-a-terminal.test.ts', 'test/install/**', 'test/docs/**', 'test/app/sqlite-shared.test.ts', 'test/app/sqlite-kill.test.ts', 'test/app/tracing/traces-exported.test.ts', 'test/app/tracing/command-traces.test.ts', 'test/app/tracing/sdk-loading.test.ts', 'node_modules/**'],
+      exclude: ['test/browser/**', 'test/fuzz/**', 'test/app/petstore-command.test.ts', 'test/app/import-on-a-terminal.test.ts', 'test/install/**', 'test/docs/**', 'test/app/sqlite-shared.test.ts', 'test/app/sqlite-kill.test.ts', 'test/app/sqlite-lock-wait.test.ts', 'test/app/tracing/traces-exported.test.ts', 'test/app/tracing/command-traces.test.ts', 'test/app/tracing/sdk-loading.test.ts', 'node_modules/**'],
       sequence: { sequencer: CheapestKillFirst },
       // A mutant that hangs a request then fails its test here, as a kill, before Stryker's own
       // timeout (5 s and more) would restart the whole test runner; no test needs this long unmutated.
