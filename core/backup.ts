@@ -23,6 +23,11 @@ export function sameFields(a: Pet, b: Pet): boolean {
   return a.name === b.name && a.categoryId === b.categoryId && a.status === b.status;
 }
 
+/** What a reservation relies on: an id that storage can hold. */
+export function assertReservable(through: PetId): void {
+  if (!isPetId(through)) throw new TypeError(`ids are reserved through a pet id, not ${String(through)}`);
+}
+
 /** What every restore relies on: ids that storage can hold, each once, in ascending order. */
 export function assertRestorable(pets: readonly Pet[]): void {
   pets.forEach((pet, index) => {

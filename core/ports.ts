@@ -87,6 +87,14 @@ export interface PetRestore {
    * nothing to do.
    */
   restore(pets: readonly Pet[]): Promise<RestoreCount>;
+  /**
+   * Makes every id handed out from now on, by any process sharing the storage, greater than
+   * `through`, so that a restore can then write ids up to it while creates go on. Never lowers the
+   * mark: ids handed out already, and a `through` below them, change nothing. No pet is written or
+   * changed. First call `assertReservable(through)`: an id that is not a pet id rejects with the
+   * TypeError it throws, and reserves nothing.
+   */
+  reserveIds(through: PetId): Promise<void>;
 }
 
 /** Decides whether a presented credential grants access, and to whom. */

@@ -5,7 +5,7 @@ import type { IdempotencyStore, PetRepository, PetRestore, StoragePorts } from '
  * out here does not compile, so a wrapper never drops one.
  */
 export const STORAGE_METHODS = {
-  pets: methodsOf<PetRepository & PetRestore>({ add: 0, addOnce: 0, findById: 0, list: 0, isReachable: 0, conflictsOf: 0, restore: 0 }),
+  pets: methodsOf<PetRepository & PetRestore>({ add: 0, addOnce: 0, findById: 0, list: 0, isReachable: 0, conflictsOf: 0, restore: 0, reserveIds: 0 }),
   idempotency: methodsOf<IdempotencyStore>({ claim: 0, complete: 0, release: 0 }),
 };
 

@@ -78,6 +78,30 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       expect(await pets.list({ limit: 10 })).toEqual([]);
     });
 
+    it('reserves ids: later adds take ids above them, and restores still write them', async () => {
+      await pets.reserveIds(10);
+      expect(await pets.list({ limit: 10 })).toEqual([]);
+      expect(await pets.findById(10)).toBeUndefined();
+      expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(11);
+      expect(await pets.restore([pet(3), pet(10)])).toEqual({ added: 2, unchanged: 0 });
+      expect((await pets.list({ limit: 10 })).map(({ id }) => id)).toEqual([3, 10, 11]);
+    });
+
+    it('never lowers a reservation, nor the ids handed out already', async () => {
+      await pets.reserveIds(10);
+      await pets.reserveIds(4);
+      expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(11);
+      await pets.reserveIds(11);
+      expect((await pets.add({ name: 'Next', categoryId: 1 })).id).toBe(12);
+    });
+
+    it('refuses a reservation through what is not a pet id, and reserves nothing', async () => {
+      for (const id of [0, -1, 1.5, 2 ** 53, Number.NaN]) {
+        await expect(pets.reserveIds(id)).rejects.toThrow(new TypeError(`ids are reserved through a pet id, not ${id}`));
+      }
+      expect((await pets.add({ name: 'First', categoryId: 1 })).id).toBe(1);
+    });
+
     it('takes an empty batch as nothing to do', async () => {
       expect(await pets.restore([])).toEqual({ added: 0, unchanged: 0 });
       expect((await pets.add({ name: 'First', categoryId: 1 })).id).toBe(1);

@@ -11,8 +11,8 @@ const MAX_LINE_BYTES = 64 * 1024;
 
 /**
  * A JSON Lines file as a backup: an entry a line, its place the line number. Blank lines are
- * passed over. The file is read twice, so it must be a regular file, not a pipe; while it is
- * checked, progress counts its bytes.
+ * passed over. The file is read more than once, so it must be a regular file, not a pipe; while it
+ * is checked or confirmed, progress counts its bytes.
  */
 export async function backupFile(file: string, progress: ImportProgress): Promise<Backup> {
   const size = await regularFileSize(file);
@@ -20,7 +20,7 @@ export async function backupFile(file: string, progress: ImportProgress): Promis
     name: file,
     where: (line) => `line ${line}`,
     entries: (phase: ImportPhase) =>
-      entriesOf(backup, phase === 'checking' ? (bytes) => { progress.update('checking', bytes, size); } : undefined),
+      entriesOf(backup, phase === 'writing' ? undefined : (bytes) => { progress.update(phase, bytes, size); }),
   };
   return backup;
 }
@@ -30,7 +30,7 @@ async function regularFileSize(file: string): Promise<number> {
     const { code, message } = error as NodeJS.ErrnoException;
     throw new ImportRefused(undefined, file, `cannot be read (${code === 'ENOENT' ? 'no such file' : message})`);
   });
-  if (!stats.isFile()) throw new ImportRefused(undefined, file, 'is not a regular file: an import reads its file twice (check, then write)');
+  if (!stats.isFile()) throw new ImportRefused(undefined, file, 'is not a regular file: an import reads its file more than once (check, then write)');
   return stats.size;
 }
 

@@ -164,7 +164,7 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .description(
       'add the pets of a JSON Lines file (as export writes it); the whole file is checked before anything is written, and a bad line refuses it',
     )
-    .argument('<file>', 'the file to read (read twice: a file, not a pipe)')
+    .argument('<file>', 'the file to read (read more than once: a file, not a pipe)')
     .addOption(
       new Option('--mode <mode>', 'restore: pets keep their ids, and a re-run adds nothing; merge: every pet is added anew, under a new id')
         .choices(IMPORT_MODES)

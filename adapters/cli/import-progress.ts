@@ -2,15 +2,19 @@ import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
 
-const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = { checking: 'checking', writing: 'writing ' };
+const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = { checking: 'checking  ', confirming: 'confirming', writing: 'writing   ' };
+
+const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`;
 
 /** What each phase counts, as a reader reads it: the file's size while checking (how many pets it holds is not known yet), then pets. */
 const AMOUNT: Readonly<Record<ImportPhase, (count: number) => string>> = {
-  checking: (count) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`,
+  checking: fileBytes,
+  confirming: fileBytes,
   writing: (count) => `${count}`,
 };
 const UNIT: Readonly<Record<ImportPhase, (total: number) => string>> = {
   checking: () => '',
+  confirming: () => '',
   writing: (total) => ` ${pets(total)}`,
 };
 

@@ -19,7 +19,7 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: strin
     execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
       const root = tracer.startSpan('pets import', { attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode } });
       const underRoot = trace.setSpan(context.active(), root);
-      const batches = new BatchSpans(tracer, underRoot);
+      const batches = new BatchSpans(tracer, underRoot, PHASES[mode]);
       return endedWith(root, async () => {
         try {
           const report = await context.with(underRoot, () => importPets.execute(backup, mode, batches.watching(progress), interruption));
@@ -34,19 +34,26 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: strin
   });
 }
 
+/** The phases of an import, in order, by mode: a restore confirms its checks once it has reserved the backup's ids. */
+const PHASES: Readonly<Record<ImportMode, readonly ImportPhase[]>> = {
+  restore: ['checking', 'confirming', 'writing'],
+  merge: ['checking', 'writing'],
+};
+
 /**
- * The spans of an import's steps: checking the backup, then each batch written. A step ends where the
- * import reports it done (checking finished, a batch's pets written), and the next one starts there.
+ * The spans of an import's steps: checking the backup (and, for a restore, confirming it), then each
+ * batch written. A step ends where the import reports it done (a phase finished, a batch's pets
+ * written), and the next one starts there.
  */
 class BatchSpans {
-  private phase: ImportPhase;
+  private phase = 0;
   private current: Span | undefined;
 
   constructor(
     private readonly tracer: Tracer,
     private readonly parent: Context,
+    private readonly phases: readonly ImportPhase[],
   ) {
-    this.phase = 'checking';
     this.current = this.startStep();
   }
 
@@ -54,7 +61,7 @@ class BatchSpans {
     return {
       update: (phase: ImportPhase, done: number, total: number) => {
         progress.update(phase, done, total);
-        // Checking reports bytes read, as often as it likes: only writing reports a batch at a time.
+        // Checking and confirming report bytes read, as often as they like: only writing reports a batch at a time.
         if (phase !== 'writing') return;
         this.current?.setAttribute(PETS_DONE_ATTRIBUTE, done);
         this.current?.end();
@@ -63,10 +70,9 @@ class BatchSpans {
       finish: () => {
         progress.finish();
         this.current?.end();
-        // Checking over, writing begins; writing over, nothing does.
-        const wasChecking = this.phase === 'checking';
-        this.phase = 'writing';
-        this.current = wasChecking ? this.startStep() : undefined;
+        // One phase over, the next begins; writing over, nothing does.
+        this.phase += 1;
+        this.current = this.phase < this.phases.length ? this.startStep() : undefined;
       },
     };
   }
@@ -79,7 +85,7 @@ class BatchSpans {
   }
 
   private startStep(): Span {
-    return this.tracer.startSpan(`pets import ${this.phase}`, {}, this.parent);
+    return this.tracer.startSpan(`pets import ${this.phases[this.phase] as ImportPhase}`, {}, this.parent);
   }
 }
 

@@ -1,13 +1,17 @@
 import type { BackupEntry, ImportMode } from '../backup.js';
 import { ImportInterrupted, ImportRefused, ImportStopped } from '../errors.js';
-import { petOf, type Pet } from '../pet.js';
+import { petOf, type Pet, type PetId } from '../pet.js';
 import type { PetRestore } from '../ports.js';
 import type { CreatePet } from './create-pet.js';
 
-/** Checking reads the whole backup before anything is written; writing then stores it. */
-export type ImportPhase = 'checking' | 'writing';
+/**
+ * Checking reads the whole backup before anything is written; a restore then reserves the backup's
+ * ids and confirms them, reading it again for what storage took meanwhile; writing stores it.
+ */
+export type ImportPhase = 'checking' | 'confirming' | 'writing';
+type CheckPhase = Exclude<ImportPhase, 'writing'>;
 
-/** A backup to import, read twice: once to check every entry, once to write. */
+/** A backup to import, read two or three times: to check every entry, (for a restore) to confirm, and to write. */
 export interface Backup {
   /** The entries in order, the same on each read; a bad entry throws ImportRefused with its place. */
   entries(phase: ImportPhase): AsyncIterable<BackupEntry>;
@@ -18,7 +22,7 @@ export interface Backup {
 }
 
 export interface ImportProgress {
-  /** `done` of `total` pets written. Checking reports its own progress, in what the backup counts. */
+  /** `done` of `total` pets written. Checking and confirming report their own progress, in what the backup counts. */
   update(phase: ImportPhase, done: number, total: number): void;
   /** The phase updated last is over. */
   finish(): void;
@@ -39,14 +43,24 @@ const STOPPED_HINT: Readonly<Record<ImportMode, string>> = {
   merge: 'import only the pets from there on, or the pets before it are added twice',
 };
 
+/** Why a restore refuses an entry whose id holds another pet: there before the import, or created while it checked. */
+const CONFLICT_REASON: Readonly<Record<CheckPhase, (id: PetId) => string>> = {
+  checking: (id) => `pet ${id} is stored already with other fields; a restore never overwrites a pet`,
+  confirming: (id) =>
+    `pet ${id} was created while the backup was checked, under an id the backup holds; a restore never overwrites a pet ` +
+    '(restore into a new file before a service uses it, or while nothing creates pets)',
+};
+
 /** Pets checked against storage, and restored, in one call. */
 export const IMPORT_BATCH = 1000;
 
 /**
  * Imports a backup, all or nothing as far as the backup goes: a first pass reads every entry and
  * checks it (and, for a restore, against what storage holds), so a bad entry anywhere refuses the
- * backup before anything is written. Only storage failing, or an interruption, during the second
- * pass can leave part of it written, and then ImportStopped says up to where.
+ * backup before anything is written. A restore then reserves the backup's ids, so that no create,
+ * from this process or a service sharing the storage, can take one of them, and checks against
+ * storage again for what was created before the reservation. Only storage failing, or an
+ * interruption, while writing can leave part of it written, and then ImportStopped says up to where.
  */
 export class ImportPets {
   constructor(
@@ -55,15 +69,21 @@ export class ImportPets {
   ) {}
 
   async execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
-    const count = await this.check(backup, mode, interruption);
+    const { count, lastId } = await this.check(backup, mode, 'checking', interruption);
     progress.finish();
+    if (mode === 'restore') {
+      if (lastId !== undefined) await this.petRestore.reserveIds(lastId);
+      await this.check(backup, mode, 'confirming', interruption);
+      progress.finish();
+    }
     const writing = new Writing(backup, mode, interruption);
     const added = await writing.run(() => (mode === 'restore' ? this.restore(writing, count, progress) : this.merge(writing, count, progress)));
     progress.finish();
     return { pets: count, added, unchanged: count - added };
   }
 
-  private async check(backup: Backup, mode: ImportMode, interruption: AbortSignal | undefined): Promise<number> {
+  /** Reads the backup through, checking each entry; a restore's, against storage too. Its count, and a restore's last id. */
+  private async check(backup: Backup, mode: ImportMode, phase: CheckPhase, interruption: AbortSignal | undefined): Promise<{ count: number; lastId: PetId | undefined }> {
     let count = 0;
     let previous: BackupEntry | undefined;
     let batch: BackupEntry[] = [];
@@ -71,11 +91,11 @@ export class ImportPets {
       const [conflict] = await this.petRestore.conflictsOf(batch.map(storedPet));
       const conflicting = batch.find((entry) => entry.id === conflict);
       if (conflicting !== undefined) {
-        throw refusal(backup, conflicting, `pet ${conflicting.id} is stored already with other fields; a restore never overwrites a pet`);
+        throw refusal(backup, conflicting, CONFLICT_REASON[phase](conflicting.id as PetId));
       }
       batch = [];
     };
-    for await (const entry of backup.entries('checking')) {
+    for await (const entry of backup.entries(phase)) {
       if (interruption?.aborted === true) throw new ImportInterrupted(interruption.reason);
       count += 1;
       if (mode === 'merge') continue;
@@ -88,7 +108,7 @@ export class ImportPets {
       if (batch.length === IMPORT_BATCH) await checkBatch();
     }
     if (batch.length > 0) await checkBatch();
-    return count;
+    return { count, lastId: previous?.id };
   }
 
   private async restore(writing: Writing, count: number, progress: ImportProgress): Promise<number> {

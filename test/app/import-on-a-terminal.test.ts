@@ -82,7 +82,7 @@ describe('petstore pets import on a terminal', () => {
     const path = fileOf('many.ndjson', pets(200_000));
     let typed = false;
     const { code, screen } = await onTerminal(['pets', 'import', path], (shown) => {
-      if (typed || !shown.includes('checking |')) return undefined;
+      if (typed || !shown.includes('checking   |')) return undefined;
       typed = true;
       return '\u0003';
     });

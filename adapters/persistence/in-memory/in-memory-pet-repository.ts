@@ -2,12 +2,12 @@ import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus 
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
-import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
+import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
 import { RestoreConflict } from '../../../core/errors.js';
 
 /**
  * Keeps pets in process memory, in one id-ordered list, and each status in its own. Ids are
- * 1, 2, 3, ... as the store hands them out, with gaps only where a restore left them, so a pet
+ * 1, 2, 3, ... as the store hands them out, with gaps only where a restore or a reservation left them, so a pet
  * is found by a binary search, and a page is a binary search plus `limit` reads, whatever the
  * number of pets.
  */
@@ -16,6 +16,8 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<PetStatus, Pet[]>;
   /** The last pet added under each idempotency key, and until when the key names it. */
   private readonly byOrigin = new Map<string, { pet: Pet; keptUntil: number }>();
+  /** No id up to this one is handed out (reserveIds). */
+  private reservedThrough = 0;
 
   add(newPet: NewPet): Promise<Pet> {
     return Promise.resolve(this.addNow(newPet));
@@ -53,6 +55,13 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
     return Promise.resolve().then(() => this.restoreNow(pets));
   }
 
+  reserveIds(through: PetId): Promise<void> {
+    return Promise.resolve().then(() => {
+      assertReservable(through);
+      this.reservedThrough = Math.max(this.reservedThrough, through);
+    });
+  }
+
   /** All at once, with nothing else in between: a refused batch writes nothing. */
   private restoreNow(pets: readonly Pet[]): RestoreCount {
     assertRestorable(pets);
@@ -82,7 +91,7 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
 
   private addNow(newPet: NewPet): Pet {
     // Only the NewPet fields are kept, whatever else the object carries.
-    this.append(petOf((this.byId.at(-1)?.id ?? 0) + 1, newPet));
+    this.append(petOf(Math.max(this.byId.at(-1)?.id ?? 0, this.reservedThrough) + 1, newPet));
     return this.byId.at(-1) as Pet;
   }
 

@@ -3,7 +3,7 @@ import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/i
 import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
-import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
+import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
 import { RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
 import {
   COUNTERS_COLLECTION,
@@ -148,6 +148,14 @@ export class MongoPetRepository implements PetRepository, PetRestore {
       if (conflict !== undefined) throw new RestoreConflict(conflict);
       const result = await this.pets.bulkWrite(restoreWrites(pets), { ordered: false });
       return { added: result.upsertedCount, unchanged: pets.length - result.upsertedCount };
+    });
+  }
+
+  /** The counter raised, never lowered: every instance takes its next id from it. */
+  reserveIds(through: PetId): Promise<void> {
+    return translateStorageErrors(async () => {
+      assertReservable(through);
+      await this.upsertCounter(counterRaisedTo(through));
     });
   }
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
+import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
 import { RestoreConflict } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
@@ -30,6 +30,8 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     releaseOrigin: StatementSync;
     byId: StatementSync;
     restore: StatementSync;
+    startSequence: StatementSync;
+    raiseSequence: StatementSync;
     trialWrite: StatementSync;
   };
 
@@ -53,6 +55,9 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
       byId: returningArrays(db.prepare(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`)),
       // AUTOINCREMENT records the largest id ever stored, restored ones included: later ids are above them.
       restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
+      // The sequence's row exists once a first pet was stored; a reservation may come before.
+      startSequence: db.prepare("INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'pets')"),
+      raiseSequence: db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'pets'"),
       // A row of a page's size: only a file that can grow takes it.
       trialWrite: db.prepare("INSERT INTO pets (name, category_id) VALUES (printf('%.4096c', 'x'), 0)"),
     };
@@ -138,6 +143,15 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
         added += 1;
       }
       return { added, unchanged: pets.length - added };
+    });
+  }
+
+  /** The AUTOINCREMENT sequence raised, in a write of the group: every process takes its next id from it. */
+  async reserveIds(through: PetId): Promise<void> {
+    assertReservable(through);
+    await this.writes.write(() => {
+      this.statements.startSequence.run();
+      this.statements.raiseSequence.run(through);
     });
   }
 

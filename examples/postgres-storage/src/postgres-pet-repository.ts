@@ -1,4 +1,5 @@
 import {
+  assertReservable,
   assertRestorable,
   isPetId,
   namesRequest,
@@ -28,6 +29,9 @@ export interface PetRow {
 }
 
 export const PET_COLUMNS = 'id, name, category_id, status';
+/** Moves the id sequence past $1, never back: it may be past that id already. */
+const RAISE_SEQUENCE = "SELECT setval('pets_id_seq', GREATEST(last_value, $1)) FROM pets_id_seq";
+
 /** Another caller can add under the same key between our look-up and our insert; a few tries settle it. */
 const ADD_ONCE_ATTEMPTS = 3;
 
@@ -118,10 +122,20 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
            ON CONFLICT (id) DO NOTHING`,
           [pets.map((pet) => pet.id), pets.map((pet) => pet.name), pets.map((pet) => pet.categoryId), pets.map((pet) => pet.status ?? null)],
         );
-        // Never lowered: the sequence may be past these ids already.
-        await client.query('SELECT setval(\'pets_id_seq\', GREATEST(last_value, $1)) FROM pets_id_seq', [last.id]);
+        await client.query(RAISE_SEQUENCE, [last.id]);
         const added = rowCount ?? 0;
         return { added, unchanged: pets.length - added };
+      }),
+    );
+  }
+
+  /** The sequence moved under the same lock as a restore's, so that no add in progress can take an id it passes. */
+  async reserveIds(through: PetId): Promise<void> {
+    assertReservable(through);
+    await translateStorageErrors(() =>
+      this.inTransaction(async (client) => {
+        await client.query('LOCK TABLE pets IN SHARE ROW EXCLUSIVE MODE');
+        await client.query(RAISE_SEQUENCE, [through]);
       }),
     );
   }

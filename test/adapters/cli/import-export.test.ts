@@ -161,7 +161,7 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       `petstore: ${file('latin1.ndjson')} line 2: not UTF-8 text; nothing was imported`,
       `petstore: ${file('long.ndjson')} line 2: longer than 65536 bytes; nothing was imported`,
       `petstore: ${file('missing.ndjson')}: cannot be read (no such file); nothing was imported`,
-      `petstore: ${file('.')}: is not a regular file: an import reads its file twice (check, then write); nothing was imported`,
+      `petstore: ${file('.')}: is not a regular file: an import reads its file more than once (check, then write); nothing was imported`,
       `petstore: ${file('latin1.ndjson/pets.ndjson')}: cannot be read (ENOTDIR: not a directory, stat '${file('latin1.ndjson/pets.ndjson')}'); nothing was imported`,
     ]);
     expect((await petstore('pets', 'export')).out).toBe('');
@@ -247,10 +247,12 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const path = fileOf('pets.ndjson', ['{"id":1,"name":"A","categoryId":1}', '{"id":2,"name":"B","categoryId":1}']);
     const store = new InMemoryPetRepository();
     const conflictsOf = store.conflictsOf.bind(store);
+    let checks = 0;
     const changing = Object.assign(store, {
       conflictsOf: (pets: readonly Pet[]) => {
-        // The check has read the whole file; someone writes to it before the import does.
-        appendFileSync(path, 'oops\n');
+        // The check and its confirmation have read the whole file; someone writes to it before the import does.
+        checks += 1;
+        if (checks === 2) appendFileSync(path, 'oops\n');
         return conflictsOf(pets);
       },
     });
@@ -271,7 +273,8 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       restore: (pets: readonly Pet[]) => (restored.push(pets.length), restore(pets)),
     });
     expect((await cliOver(recording)('pets', 'import', path)).code).toBe(EXIT.ok);
-    expect({ checked, restored }).toEqual({ checked: [IMPORT_BATCH, IMPORT_BATCH], restored: [IMPORT_BATCH, IMPORT_BATCH] });
+    // Checked, then confirmed once the ids are reserved.
+    expect({ checked, restored }).toEqual({ checked: Array(4).fill(IMPORT_BATCH), restored: [IMPORT_BATCH, IMPORT_BATCH] });
   });
 
   it('stops a merge where its file changed after the check, and says how far it got', async () => {
@@ -323,9 +326,11 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       'writing: 100% (2500 of 2500 pets)',
     ]);
     const checking = lines.filter((line) => line.startsWith('checking'));
+    const confirming = lines.filter((line) => line.startsWith('confirming'));
     expect(checking.at(-1)).toBe(`checking: 100% (${kilobytes(size)} of ${kilobytes(size)})`);
+    expect(confirming.at(-1)).toBe(`confirming: 100% (${kilobytes(size)} of ${kilobytes(size)})`);
     expect(checking.length).toBeGreaterThan(1);
-    expect(lines).toEqual([...checking, ...lines.filter((line) => line.startsWith('writing'))]);
+    expect(lines).toEqual([...checking, ...confirming, ...lines.filter((line) => line.startsWith('writing'))]);
   });
 
   /** A size as progress shows it: in KB, to a tenth. */
@@ -345,12 +350,14 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
     const size = statSync(path).size;
     const { stream, drawn } = terminal();
-    const { code, err } = await cliOver(undefined, { errTerminal: stream })('pets', 'import', path, '--mode', 'merge');
+    const { code, err } = await cliOver(undefined, { errTerminal: stream })('pets', 'import', path);
     expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
-    expect(drawn.text).toContain(`checking |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`);
-    expect(drawn.text).toContain(`writing  |${'█'.repeat(40)}| 100%  2500 of 2500 pets  0s left`);
+    // The phases' names are padded to one width, so that their bars line up.
+    expect(drawn.text).toContain(`checking   |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`);
+    expect(drawn.text).toContain(`confirming |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`);
+    expect(drawn.text).toContain(`writing    |${'█'.repeat(40)}| 100%  2500 of 2500 pets  0s left`);
     // One bar for the phase, moved along, not a new bar for each step.
-    expect(drawn.text.split(`writing  |${'░'.repeat(40)}| 0%`)).toHaveLength(2);
+    expect(drawn.text.split(`writing    |${'░'.repeat(40)}| 0%`)).toHaveLength(2);
     // The cursor is hidden while the bars are drawn, and shown again at the end.
     expect(drawn.text.startsWith('\u001B7\u001B[?25l')).toBe(true);
     expect(drawn.text.endsWith('\u001B[?25h\u001B[?7h\u001B8\n')).toBe(true);

@@ -8,12 +8,14 @@ describe('progressLines', () => {
     for (const done of [1, 5, 9, 10, 12, 19, 35, 99, 100]) progress.update('writing', done, 100);
     progress.finish();
     progress.update('checking', 2048, 4096);
+    progress.update('confirming', 1024, 4096);
     expect(lines).toEqual([
       'writing: 10% (10 of 100 pets)\n',
       'writing: 30% (35 of 100 pets)\n',
       'writing: 90% (99 of 100 pets)\n',
       'writing: 100% (100 of 100 pets)\n',
       'checking: 50% (2 KB of 4 KB)\n',
+      'confirming: 20% (1 KB of 4 KB)\n',
     ]);
   });
 

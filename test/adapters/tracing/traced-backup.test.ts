@@ -57,7 +57,10 @@ function rootNamed(name: string): ReadableSpan {
 }
 
 describe('a traced import', () => {
-  it.each<ImportMode>(['restore', 'merge'])('(%s) is one trace: a root span, a span for checking, and one for each batch written', async (mode) => {
+  it.each<[ImportMode, string[]]>([
+    ['restore', ['checking', 'confirming']],
+    ['merge', ['checking']],
+  ])('(%s) is one trace: a root span, a span for checking (%j), and one for each batch written', async (mode, checks) => {
     const repository = new InMemoryPetRepository();
     const counting = countingTracer(tracing.tracer);
     const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), counting.tracer, 'sqlite');
@@ -67,19 +70,19 @@ describe('a traced import', () => {
     expect(report).toEqual({ pets: count, added: count, unchanged: 0 });
     // The command line's own progress is told all it was before.
     expect(updates.map(([, done]) => done)).toEqual([IMPORT_BATCH, 2 * IMPORT_BATCH, count]);
-    expect(finishes()).toBe(2);
+    expect(finishes()).toBe(checks.length + 1);
 
     const root = rootNamed('pets import');
     expect(root.attributes).toEqual({ 'petstore.storage.kind': 'sqlite', 'petstore.import.mode': mode, 'petstore.pets': count });
     expect(stepsUnder(root)).toEqual([
-      ['pets import checking', undefined],
+      ...checks.map((phase) => [`pets import ${phase}`, undefined]),
       ['pets import writing', IMPORT_BATCH],
       ['pets import writing', 2 * IMPORT_BATCH],
       ['pets import writing', count],
     ]);
     expect(tracing.spans().every((span) => span.status.code !== SpanStatusCode.ERROR)).toBe(true);
     // Every span it started, it ended: none is left open past the import.
-    expect([counting.started(), counting.ended()]).toEqual([5, 5]);
+    expect([counting.started(), counting.ended()]).toEqual([checks.length + 4, checks.length + 4]);
   });
 
   it('ends no step on the progress of checking, and none twice when the end is reported twice', async () => {
@@ -88,6 +91,8 @@ describe('a traced import', () => {
       execute: (_backup: Backup, _mode: ImportMode, progress: ImportProgress) => {
         progress.update('checking', 10, 100);
         progress.update('checking', 100, 100);
+        progress.finish();
+        progress.update('confirming', 100, 100);
         progress.finish();
         progress.update('writing', 5, 5);
         progress.update('writing', 5, 5);
@@ -98,9 +103,10 @@ describe('a traced import', () => {
     await tracedImport(reportingOnly, counting.tracer, 'memory').execute(backupOf(0), 'restore', recordedProgress().progress);
     expect(stepsUnder(rootNamed('pets import'))).toEqual([
       ['pets import checking', undefined],
+      ['pets import confirming', undefined],
       ['pets import writing', 5],
     ]);
-    expect([counting.started(), counting.ended()]).toEqual([3, 3]);
+    expect([counting.started(), counting.ended()]).toEqual([4, 4]);
   });
 
   it('that stops marks the root and the batch under way as failed, and throws what stopped it', async () => {
@@ -118,19 +124,21 @@ describe('a traced import', () => {
     const steps = tracing.spans().filter((span) => parentIdOf(span) === root.spanContext().spanId);
     expect(steps.map((span) => [span.name, span.status.code])).toEqual([
       ['pets import checking', SpanStatusCode.UNSET],
+      ['pets import confirming', SpanStatusCode.UNSET],
       ['pets import writing', SpanStatusCode.UNSET],
       ['pets import writing', SpanStatusCode.ERROR],
     ]);
   });
 
-  it('of an empty backup has its checking and one empty writing step', async () => {
+  it('of an empty backup has its checks and one empty writing step', async () => {
     const repository = new InMemoryPetRepository();
     const counting = countingTracer(tracing.tracer);
     const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), counting.tracer, 'memory');
     await importPets.execute(backupOf(0), 'restore', recordedProgress().progress);
-    expect([counting.started(), counting.ended()]).toEqual([3, 3]);
+    expect([counting.started(), counting.ended()]).toEqual([4, 4]);
     expect(stepsUnder(rootNamed('pets import'))).toEqual([
       ['pets import checking', undefined],
+      ['pets import confirming', undefined],
       ['pets import writing', undefined],
     ]);
   });
@@ -140,6 +148,7 @@ describe('a traced import', () => {
     const failingLate = {
       execute: (_backup: Backup, _mode: ImportMode, progress: ImportProgress) => {
         progress.finish();
+        progress.finish();
         progress.update('writing', 3, 3);
         return Promise.reject(failure);
       },
@@ -148,6 +157,7 @@ describe('a traced import', () => {
     expect(rootNamed('pets import').status.code).toBe(SpanStatusCode.ERROR);
     expect(stepsUnder(rootNamed('pets import'))).toEqual([
       ['pets import checking', undefined],
+      ['pets import confirming', undefined],
       ['pets import writing', 3],
     ]);
   });

@@ -8,7 +8,7 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 
 const placeOf = (place: number) => `entry ${place}`;
 
-/** A backup in memory: entry n at place n; `changed` gives what the second read finds instead. */
+/** A backup in memory: entry n at place n; `changed` gives what the writing read finds instead. */
 function backupOf(entries: readonly BackupEntry[], changed: readonly BackupEntry[] = entries): Backup & { reads: ImportPhase[] } {
   const reads: ImportPhase[] = [];
   return {
@@ -18,7 +18,7 @@ function backupOf(entries: readonly BackupEntry[], changed: readonly BackupEntry
     // eslint-disable-next-line @typescript-eslint/require-await -- an async source, as a file is
     entries: async function* (phase) {
       reads.push(phase);
-      yield* phase === 'checking' ? entries : changed;
+      yield* phase === 'writing' ? changed : entries;
     },
   };
 }
@@ -42,9 +42,9 @@ describe('ImportPets', () => {
     const updates: unknown[] = [];
     const report = await importPets.execute(backup, 'restore', { update: (...args) => updates.push(args), finish: () => updates.push('finish') });
     expect(report).toEqual({ pets: 2, added: 2, unchanged: 0 });
-    expect(backup.reads).toEqual(['checking', 'writing']);
+    expect(backup.reads).toEqual(['checking', 'confirming', 'writing']);
     expect((await storedIn(store)).map((pet) => pet.id)).toEqual([4, 9]);
-    expect(updates).toEqual(['finish', ['writing', 2, 2], 'finish']);
+    expect(updates).toEqual(['finish', 'finish', ['writing', 2, 2], 'finish']);
   });
 
   it('counts a pet stored already, the same, as unchanged', async () => {
@@ -82,16 +82,69 @@ describe('ImportPets', () => {
 
   it('checks and restores a batch at a time, the last batch being what is left', async () => {
     const { store, importPets } = importer();
-    const [conflictsOf, restore] = [store.conflictsOf.bind(store), store.restore.bind(store)];
+    const [conflictsOf, restore, reserveIds] = [store.conflictsOf.bind(store), store.restore.bind(store), store.reserveIds.bind(store)];
     const calls: string[] = [];
     Object.assign(store, {
       conflictsOf: (pets: readonly Pet[]) => (calls.push(`check ${pets.length}`), conflictsOf(pets)),
       restore: (pets: readonly Pet[]) => (calls.push(`restore ${pets.length}`), restore(pets)),
+      reserveIds: (through: number) => (calls.push(`reserve through ${through}`), reserveIds(through)),
     });
     const updates: number[] = [];
     await importPets.execute(backupOf(entries(IMPORT_BATCH + 1)), 'restore', { update: (_, done) => updates.push(done), finish: () => undefined });
-    expect(calls).toEqual([`check ${IMPORT_BATCH}`, 'check 1', `restore ${IMPORT_BATCH}`, 'restore 1']);
+    expect(calls).toEqual([
+      `check ${IMPORT_BATCH}`,
+      'check 1',
+      `reserve through ${IMPORT_BATCH + 1}`,
+      `check ${IMPORT_BATCH}`,
+      'check 1',
+      `restore ${IMPORT_BATCH}`,
+      'restore 1',
+    ]);
     expect(updates).toEqual([IMPORT_BATCH, IMPORT_BATCH + 1]);
+  });
+
+  it('reserves the backup\'s ids before writing: a pet created meanwhile takes an id above them', async () => {
+    const { store, importPets } = importer();
+    const createPet = new CreatePet(store);
+    const conflictsOf = store.conflictsOf.bind(store);
+    let checks = 0;
+    Object.assign(store, {
+      // A service sharing the storage creates a pet once the restore has checked the backup.
+      conflictsOf: async (pets: readonly Pet[]) => {
+        checks += 1;
+        if (checks === 2) await createPet.execute({ name: 'Meanwhile', categoryId: 1 });
+        return conflictsOf(pets);
+      },
+    });
+    expect(await importPets.execute(backupOf(entries(2)), 'restore', silent)).toEqual({ pets: 2, added: 2, unchanged: 0 });
+    expect((await storedIn(store)).map((pet) => [pet.id, pet.name])).toEqual([[1, 'Pet 1'], [2, 'Pet 2'], [3, 'Meanwhile']]);
+  });
+
+  it('refuses a restore, writing no pet of it, when a pet created before the reservation took one of its ids', async () => {
+    const { store, importPets } = importer();
+    const reserveIds = store.reserveIds.bind(store);
+    Object.assign(store, {
+      reserveIds: async (through: number) => {
+        await store.add({ name: 'Raced', categoryId: 2 });
+        return reserveIds(through);
+      },
+    });
+    const refused = importPets.execute(backupOf(entries(2)), 'restore', silent);
+    await expect(refused).rejects.toMatchObject({
+      place: 1,
+      message:
+        'backup entry 1: pet 1 was created while the backup was checked, under an id the backup holds; a restore never overwrites a pet ' +
+        '(restore into a new file before a service uses it, or while nothing creates pets)',
+    });
+    expect((await storedIn(store)).map((pet) => pet.name)).toEqual(['Raced']);
+  });
+
+  it('reserves nothing for a restore refused at its check, nor for a merge', async () => {
+    const { store, importPets } = importer();
+    await expect(importPets.execute(backupOf([entry(1, 5), entry(2)]), 'restore', silent)).rejects.toBeInstanceOf(ImportRefused);
+    await importPets.execute(backupOf([entry(1, 40)]), 'merge', silent);
+    expect((await storedIn(store)).map((pet) => pet.id)).toEqual([1]);
+    expect((await store.add({ name: 'Next', categoryId: 1 })).id).toBe(2);
   });
 
   it('reports a merge\'s progress a batch at a time, and at its end', async () => {

@@ -1,5 +1,6 @@
 // A repository of a project's own, over a Map, written only against the package's public types.
 import {
+  assertReservable,
   assertRestorable,
   namesRequest,
   RestoreConflict,
@@ -67,6 +68,12 @@ export class MapPetRepository implements PetRepository, PetRestore {
     }
     this.lastId = Math.max(this.lastId, ...pets.map((pet) => pet.id));
     return Promise.resolve({ added, unchanged: pets.length - added });
+  }
+
+  async reserveIds(through: PetId): Promise<void> {
+    assertReservable(through);
+    this.lastId = Math.max(this.lastId, through);
+    return Promise.resolve();
   }
 
   private addNow(newPet: NewPet): Pet {
