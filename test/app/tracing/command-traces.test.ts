@@ -60,6 +60,7 @@ describe('the pets import and export commands, traced', () => {
     expect(root.resource['service.name']).toBe('petstore');
     expect(steps.map((span) => [span.name, span.attributes['petstore.pets.done']])).toEqual([
       ['pets import checking', undefined],
+      ['pets import confirming', undefined],
       ['pets import writing', 1000],
       ['pets import writing', 2000],
       ['pets import writing', PETS],
