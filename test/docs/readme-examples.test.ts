@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,13 @@ const steps = consoleExamples(README).flat();
 const SEPARATOR = '\x1e';
 
 /**
- * Runs every console example of the README, in order, in one shell: in a scratch folder, on a free
- * port, with `petstore` on PATH as `npm install -g` puts it there (the bin, run by node itself), and
- * stderr shown with stdout, as a terminal shows both. Returns what each command printed.
+ * Runs every console example of the README, in order, in one shell: in a scratch folder laid out as
+ * a built clone (its `dist/`), on a free port, with `petstore` on PATH as `npm install -g` puts it
+ * there (the bin, run by node itself), and stderr shown with stdout, as a terminal shows both.
+ * Returns what each command printed.
  */
 async function runExamples(folder: string, port: number): Promise<string[]> {
+  symlinkSync(join(ROOT, 'dist'), join(folder, 'dist'));
   const bin = join(folder, 'bin');
   mkdirSync(bin);
   writeFileSync(join(bin, 'petstore'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist/app/cli.js')}" "$@"\n`);
@@ -89,7 +91,15 @@ describe("the README's examples", () => {
 
   it('start the service the way production does, never through npm, where it is signalled', () => {
     const signalled = steps.filter(({ command }) => /\bkill\b/.test(command));
-    expect(signalled.length).toBeGreaterThan(0);
-    expect(steps.filter(({ command }) => /npm (start|run)/.test(command))).toEqual([]);
+    expect(signalled.length).toBeGreaterThan(1);
+    expect(steps.filter(({ command }) => /\bnpm (start|run)|\bnpx\b/.test(command))).toEqual([]);
+    expect(README).not.toMatch(/`npx petstore/);
+  });
+
+  it('restart the service of a clone by node on its built command, as written', () => {
+    const commands = steps.map(({ command }) => command);
+    const started = commands.indexOf('node dist/app/cli.js serve > petstore.log &');
+    expect(started).toBeGreaterThanOrEqual(0);
+    expect(commands.slice(started)).toContain('kill %1; wait %1; echo "exit $?"');
   });
 });
