@@ -8,6 +8,7 @@ import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.
 import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
 import { choiceSetting, integerSetting, readSettings, type Environment } from '../adapters/settings/read-settings.js';
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './listen-address.js';
 
 import { ConfigError } from '../adapters/settings/config-error.js';
 
@@ -104,8 +105,8 @@ const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.Stri
  * home of both (see settings-help.ts for their meanings). Each storage reads its own (StorageAdapter).
  */
 export const ENVIRONMENT = v.object({
-  PORT: v.optional(integerSetting(0, 65535), '8080'),
-  HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), '127.0.0.1'),
+  PORT: v.optional(integerSetting(0, 65535), DEFAULT_PORT),
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), DEFAULT_HOST),
   // The choice checked, the name is the storage's: only the list's names get past it.
   STORAGE: v.optional(
     v.pipe(choiceSetting([...STORAGES_BY_NAME.keys()] as [string, ...string[]]), v.transform((name) => STORAGES_BY_NAME.get(name) as BuiltInStorage)),

@@ -7,7 +7,7 @@ import { Server as NetServer } from 'node:net';
  */
 const QUIET_BEFORE_STOPPING_MS = 200;
 /** The longest the server waits for that quiet, for clients that keep opening connections. */
-const SETTLE_LIMIT_MS = 1_000;
+export const SETTLE_LIMIT_MS = 1_000;
 /**
  * Once it has stopped accepting, how long a connection that carries no request yet is kept open for
  * one: far longer than a request takes to arrive on an open connection, far shorter than the limit.

@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../app/config.js';
+import { SETTLE_LIMIT_MS } from '../../app/server-shutdown.js';
 import { NODE_ONLY_PATH } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const OPERATIONS = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const PATH = NODE_ONLY_PATH;
 
 /** One stage of the Dockerfile: its instructions, continuation lines joined, comments dropped. */
@@ -46,12 +50,19 @@ describe('the container recipe, each step run outside a container', () => {
   const data = join(app, 'volume');
   let service: ServiceProcess | undefined;
 
+  /** Where the image's /usr/local/bin is, outside a container. */
+  const bin = join(app, 'usr-local-bin');
+
   beforeAll(() => {
     // COPY package.json package-lock.json ./ ; RUN npm ci --omit=dev ... ; COPY --from=build /app/dist dist
     for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(app, file));
-    const [install] = arguments_('RUN', runtime);
+    const [install, linkCommand] = arguments_('RUN', runtime);
     execFileSync('sh', ['-c', command(install ?? '')], { cwd: app, env: { ...process.env, PATH }, stdio: 'pipe' });
     cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true });
+    // The build stage's last step, on that dist/: only the modules are left.
+    execFileSync('sh', ['-c', command(arguments_('RUN', build)[2] ?? '')], { cwd: app, stdio: 'pipe' });
+    mkdirSync(bin);
+    execFileSync('sh', ['-c', command(linkCommand ?? '').replaceAll('/usr/local/bin', bin)], { cwd: app, stdio: 'pipe' });
     mkdirSync(data);
   }, 120_000);
 
@@ -61,7 +72,7 @@ describe('the container recipe, each step run outside a container', () => {
   });
 
   it('builds with the commands the project builds with, on the Node version it declares', () => {
-    expect(arguments_('RUN', build).map(command)).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
+    expect(arguments_('RUN', build).map(command)).toEqual(['npm ci --no-audit --no-fund', 'npm run build', "find dist -type f ! -name '*.js' -delete"]);
     expect(/^ARG NODE_VERSION=(\S+)$/m.exec(DOCKERFILE)?.[1]).toBe(readFileSync(join(ROOT, '.node-version'), 'utf8').trim());
   });
 
@@ -71,6 +82,35 @@ describe('the container recipe, each step run outside a container', () => {
     expect(arguments_('VOLUME', runtime)).toEqual(['/data']);
     expect(arguments_('ENV', runtime)[0]).toContain('HOST=0.0.0.0');
     expect(arguments_('ENV', runtime)[0]).toContain('SQLITE_PATH=/data/petstore.db');
+  });
+
+  it('holds the modules it runs and nothing else of the build: no declarations, source maps or build information', () => {
+    const files = (readdirSync(join(app, 'dist'), { recursive: true }) as string[]).filter((path) => statSync(join(app, 'dist', path)).isFile());
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((path) => !path.endsWith('.js'))).toEqual([]);
+    expect(files).toContain('app/health-check.js');
+  });
+
+  it('puts petstore on PATH, run by node itself, for the commands and backups', () => {
+    const env = { PATH: `${bin}:${PATH}`, SQLITE_PATH: join(data, 'commands.db') };
+    expect(execFileSync('petstore', ['pets', 'add', '--name', 'Boxed up', '--category-id', '1', '--json'], { cwd: app, env, encoding: 'utf8' })).toBe('{"id":1,"name":"Boxed up","categoryId":1}\n');
+    expect(execFileSync('petstore', ['pets', 'export'], { cwd: app, env, encoding: 'utf8' })).toBe('{"id":1,"name":"Boxed up","categoryId":1}\n');
+    // The backup example of the Dockerfile's usage lines.
+    expect(DOCKERFILE).toContain('docker exec <container> petstore pets export > backup.ndjson');
+  });
+
+  it('documents a stop timeout that covers the grace, the settling and the drain', () => {
+    const defaults = loadConfig({ API_KEYS: 'k' });
+    const needsSeconds = (defaults.shutdownGraceMs + SETTLE_LIMIT_MS + defaults.shutdownTimeoutMs) / 1000;
+    const documented = [
+      ...[...DOCKERFILE.matchAll(/--stop-timeout (\d+)/g)],
+      ...[...DOCKERFILE.matchAll(/stop_grace_period: (\d+)s/g)],
+      ...[...OPERATIONS.matchAll(/--stop-timeout (\d+)/g)],
+      ...[...OPERATIONS.matchAll(/stop_grace_period: (\d+)s/g)],
+      ...[...README.matchAll(/--stop-timeout (\d+)/g)],
+    ].map(([, seconds]) => Number(seconds));
+    expect(documented.length).toBeGreaterThanOrEqual(4);
+    for (const seconds of documented) expect(seconds).toBeGreaterThanOrEqual(needsSeconds);
   });
 
   it('installs the production dependencies only: no TypeScript, no test tools', () => {
@@ -104,6 +144,21 @@ describe('the container recipe, each step run outside a container', () => {
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
     expect(healthCheck()).toBe(1);
+  });
+
+  it('checks health where HOST says the service listens, a single address too', async () => {
+    const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '');
+    const env = { PATH, API_KEYS: 'image-key', PORT: '0', HOST: '127.0.0.2', SQLITE_PATH: join(data, 'host.db'), SHUTDOWN_GRACE: '0s' };
+    const onOtherAddress = watchProcess(spawn(process.execPath, ['dist/app/cli.js', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    service = onOtherAddress;
+    const { port } = await onOtherAddress.waitForLog('petstore listening');
+    const check = (settings: Record<string, string>) => spawnSync(healthProgram, healthArgs, { cwd: app, env: { PATH, ...settings }, timeout: 5000, encoding: 'utf8' });
+    expect(check({ HOST: '127.0.0.2', PORT: String(port) }).status).toBe(0);
+    // Nothing answers on the loopback's usual address: the check says where it asked.
+    const elsewhere = check({ HOST: '127.0.0.1', PORT: String(port) });
+    expect({ status: elsewhere.status, stderr: elsewhere.stderr }).toEqual({ status: 1, stderr: expect.stringMatching(new RegExp(`^health check: http://127\\.0\\.0\\.1:${String(port)}/healthz did not answer`)) as unknown });
+    onOtherAddress.child.kill('SIGTERM');
+    expect(await onOtherAddress.exited).toBe(0);
   });
 
   it('refuses to start without a key, as production does', async () => {

@@ -1,15 +1,20 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsupportedNodeReason } from '../../app/supported-node.js';
 import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const PATH = NODE_ONLY_PATH;
+/** The machine's own Node, when it is older than the package allows: what a server may still have. */
+const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find(
+  (path) => existsSync(path) && unsupportedNodeReason(execFileSync(path, ['--version'], { encoding: 'utf8' }).trim(), '>=24.11', 'package') !== undefined,
+);
 
 describe('the package, packed and installed on a clean prefix', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-install-'));
@@ -41,6 +46,19 @@ describe('the package, packed and installed on a clean prefix', () => {
     expect(paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js') && !path.endsWith('.d.ts'))).toEqual([]);
     expect(paths).toContain('dist/app/cli.js');
     expect(paths.filter((path) => /^dist\/(test|scripts)\//.test(path))).toEqual([]);
+  });
+
+  it('points at no file it does not ship: no source map comment in its modules', () => {
+    const modules = packed.filter((path) => path.endsWith('.js'));
+    expect(modules.length).toBeGreaterThan(50);
+    const installed = join(prefix, 'lib/node_modules', MANIFEST.name);
+    expect(modules.filter((path) => readFileSync(join(installed, path), 'utf8').includes('sourceMappingURL'))).toEqual([]);
+  });
+
+  it.skipIf(OLD_NODE === undefined)('on an older Node, says which Node to install, naming nothing the package lacks', () => {
+    const run = spawnSync(OLD_NODE ?? '', [join(prefix, 'lib/node_modules', MANIFEST.name, 'dist/app/cli.js'), '--version'], { encoding: 'utf8', env: { PATH }, timeout: 10_000 });
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(run.stderr).toMatch(/^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); install Node 24 LTS, then petstore again\n$/);
   });
 
   it('installs without TypeScript or any dev dependency', () => {
