@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # The service in a container: built with the dev dependencies, run with the production ones only.
 # docker build -t petstore . && docker run --stop-timeout 20 -p 8080:8080 -v petstore-data:/data -e API_KEYS=my-key petstore
-# --stop-timeout 20 (Compose: stop_grace_period: 20s): a stop takes SHUTDOWN_GRACE, up to a second of
-# settling and SHUTDOWN_TIMEOUT (5 + 1 + 10 s by default), where docker stop waits 10 s, then kills.
+# --stop-timeout 20 (Compose: stop_grace_period: 20s): a stop takes up to SHUTDOWN_GRACE and then
+# SHUTDOWN_TIMEOUT, settling included (5 + 10 s by default), where docker stop waits 10 s, then kills.
 # A backup from the running container: docker exec <container> petstore pets export > backup.ndjson
 
 # The Node version of .node-version.

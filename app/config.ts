@@ -15,6 +15,8 @@ import { ConfigError } from '../adapters/settings/config-error.js';
 export { ConfigError };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** JSON lines for a collector, or lines a person reads (pino-pretty, a dependency: no download at run time). */
+const LOG_FORMATS = ['json', 'pretty'] as const;
 const STORAGES_BY_NAME = new Map(BUILT_IN_STORAGES.map((storage) => [storage.name, storage]));
 
 /** The storage the service runs on, and its settings as it read them. */
@@ -50,6 +52,7 @@ export interface AppConfig {
   /** Browser origins allowed to call the API (CORS); empty: CORS off. */
   readonly corsOrigins: readonly string[];
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly logFormat: (typeof LOG_FORMATS)[number];
   readonly production: boolean;
   /** On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops accepting. */
   readonly shutdownGraceMs: number;
@@ -134,6 +137,7 @@ export const ENVIRONMENT = v.object({
   STAGING_BASE_URL: v.optional(baseUrl),
   CORS_ORIGINS: v.optional(commaList(ORIGIN, 'must be comma-separated origins such as https://app.example.com'), ''),
   LOG_LEVEL: v.optional(choiceSetting(LOG_LEVELS), 'info'),
+  LOG_FORMAT: v.optional(choiceSetting(LOG_FORMATS), 'json'),
   NODE_ENV: v.optional(v.string(), 'development'),
 });
 
@@ -161,6 +165,7 @@ export function loadConfig(env: Environment, { storage }: { storage?: StorageAda
     stagingBaseUrl: settings.STAGING_BASE_URL,
     corsOrigins: settings.CORS_ORIGINS,
     logLevel: settings.LOG_LEVEL,
+    logFormat: settings.LOG_FORMAT,
     production: settings.NODE_ENV === 'production',
     shutdownGraceMs: settings.SHUTDOWN_GRACE,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT,

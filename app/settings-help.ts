@@ -39,6 +39,7 @@ const SERVICE_SETTINGS = settingsHelpOf(ENVIRONMENT, {
   STAGING_BASE_URL: { meaning: 'staging base address, listed second in `servers`; same rules' },
   CORS_ORIGINS: { meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API', whenUnset: 'CORS off' },
   LOG_LEVEL: { meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
+  LOG_FORMAT: { meaning: '`json`: a JSON object a line, for a collector; `pretty`: lines a person reads, colored on a terminal' },
   NODE_ENV: { meaning: 'with `production`, start-up refuses to run without `API_KEYS` or `API_KEY_DIGESTS`' },
 });
 

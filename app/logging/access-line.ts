@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { AccessEntry, AccessLog } from '../../adapters/http/wire/request-log.js';
+import { accessLevelOf } from '../../adapters/http/wire/probe-paths.js';
 
 /** pino's own parts of a logger: where it writes, its time field, and its bound fields (`,"service":"petstore"`). */
 interface PinoParts {
@@ -27,12 +28,13 @@ export function accessLineOf(logger: Logger): AccessLog {
   const { stream, time, bindings } = partsOf(logger);
   return ({ requestId, traceIds, method, path, status, durationMs, aborted }: AccessEntry) => {
     // The level may be changed while the service runs.
-    if (!logger.isLevelEnabled('info')) return;
+    const level = accessLevelOf(path, status);
+    if (!logger.isLevelEnabled(level)) return;
     const statusField = status === undefined ? '' : `,"status":${String(status)}`;
     const traceFields = traceIds === undefined ? '' : `,"trace_id":${JSON.stringify(traceIds.trace_id)},"span_id":${JSON.stringify(traceIds.span_id)}`;
     const abortedField = aborted === true ? ',"aborted":true' : '';
     stream.write(
-      `{"level":"info"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField},"msg":"request"}\n`,
+      `{"level":"${level}"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField},"msg":"request"}\n`,
     );
   };
 }

@@ -1,13 +1,16 @@
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { PrettyOptions, PrettyStream } from 'pino-pretty';
 import type { AppConfig } from '../config.js';
 import { isoTimeReusedWithinAMillisecond } from './iso-time.js';
 import { linesWrittenInBatches } from './lines-in-batches.js';
 
 /**
- * One JSON object a line. Authorization headers are redacted wherever they appear,
- * as a second line of defence behind never logging them in the first place.
+ * One JSON object a line, or with LOG_FORMAT=pretty the same lines made readable. Authorization
+ * headers are redacted wherever they appear, as a second line of defence behind never logging them
+ * in the first place.
  */
-export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): Logger {
+export function createLogger(config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>, destination?: DestinationStream): Logger {
   return pino(
     {
       level: config.logLevel,
@@ -16,8 +19,18 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
     },
-    destination ?? stdoutWrittenInTheBackground(),
+    destination ?? (config.logFormat === 'pretty' ? prettyOnStdout() : stdoutWrittenInTheBackground()),
   );
+}
+
+/**
+ * pino-pretty turns each JSON line into one a person reads, written to stdout as it comes: for a
+ * terminal or a person's log, where a line's cost matters less. It is loaded only when asked for.
+ */
+function prettyOnStdout(): DestinationStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: PrettyOptions) => PrettyStream;
+  // One line an event; `service` is always petstore.
+  return pretty({ destination: 1, sync: true, colorize: process.stdout.isTTY, singleLine: true, ignore: 'service' });
 }
 
 /**

@@ -61,6 +61,15 @@ describe('the package, packed and installed on a clean prefix', () => {
     expect(run.stderr).toMatch(/^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); install Node 24 LTS, then petstore again\n$/);
   });
 
+  it('writes readable logs with LOG_FORMAT=pretty from what it installed, with only node on PATH', async () => {
+    const pretty = watchProcess(spawn(petstore, ['serve'], { cwd: work, env: { PATH, API_KEYS: 'install-key', PORT: '0', LOG_FORMAT: 'pretty', SHUTDOWN_GRACE: '0s', STORAGE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    service = pretty;
+    for (let waited = 0; !pretty.output().includes('INFO: petstore listening') && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pretty.output()).toMatch(/^\[[\d:.]+\] INFO: petstore listening \{"host":"127\.0\.0\.1",/);
+    pretty.child.kill('SIGTERM');
+    expect(await pretty.exited).toBe(0);
+  });
+
   it('installs without TypeScript or any dev dependency', () => {
     const installed = join(prefix, 'lib/node_modules', MANIFEST.name, 'node_modules');
     expect(existsSync(join(installed, 'koa'))).toBe(true);

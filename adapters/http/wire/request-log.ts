@@ -1,7 +1,9 @@
 import type { Context } from 'koa';
+import { accessLevelOf } from './probe-paths.js';
 
 /** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
 export interface HttpLogger {
+  debug(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
@@ -67,9 +69,9 @@ export interface AccessEntry {
 /** Writes a request's access line; the service gives one that writes it straight to its log's stream. */
 export type AccessLog = (entry: AccessEntry) => void;
 
-/** The access line written as any other log line, an info line `request` (undefined fields left out). */
+/** The access line written as any other log line, a line `request` at its level (undefined fields left out). */
 export function accessLogOf(logger: HttpLogger): AccessLog {
   return ({ requestId, traceIds, ...entry }) => {
-    logger.info({ requestId, ...traceIds, ...entry }, 'request');
+    logger[accessLevelOf(entry.path, entry.status)]({ requestId, ...traceIds, ...entry }, 'request');
   };
 }

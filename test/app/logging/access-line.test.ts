@@ -5,7 +5,7 @@ import { accessLineOf } from '../../../app/logging/access-line.js';
 import { createLogger } from '../../../app/logging/logger.js';
 
 /** The service's logger at `logLevel`, and the lines written to it. */
-function serviceLog(logLevel: 'info' | 'warn') {
+function serviceLog(logLevel: 'debug' | 'info' | 'warn') {
   const lines: string[] = [];
   const logger = createLogger({ logLevel }, { write: (line: string) => lines.push(line) });
   return { logger, lines, accessLine: accessLineOf(logger) };
@@ -21,7 +21,7 @@ const anAccessEntry: fc.Arbitrary<AccessEntry> = fc.record({
   requestId: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9\-._~:;=+/@]{1,128}$/)),
   traceIds: fc.option(fc.record({ trace_id: fc.stringMatching(/^[0-9a-f]{32}$/), span_id: fc.stringMatching(/^[0-9a-f]{16}$/) }), { nil: undefined }),
   method: fc.oneof(fc.constantFrom('GET', 'POST', 'OPTIONS', 'PROPFIND'), latin1Text),
-  path: fc.oneof(fc.constantFrom('/v1/pets', '/v1/pets/12', '/'), latin1Text),
+  path: fc.oneof(fc.constantFrom('/v1/pets', '/v1/pets/12', '/', '/healthz', '/readyz'), latin1Text),
   status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
   // As the request context rounds it: to a tenth of a millisecond.
   durationMs: fc.double({ min: 0, max: 1e7, noNaN: true }).map((ms) => Math.round(ms * 10) / 10),
@@ -37,10 +37,10 @@ describe('the access line', () => {
     vi.useRealTimers();
   });
 
-  it('is, for any request, traced or not, the very line pino writes for the same fields', () => {
+  it('is, for any request, traced or not, a probe or not, the very line pino writes for the same fields', () => {
     fc.assert(
       fc.property(anAccessEntry, (entry) => {
-        const { logger, lines, accessLine } = serviceLog('info');
+        const { logger, lines, accessLine } = serviceLog('debug');
         accessLine(entry);
         accessLogOf(logger)(entry);
         expect(lines).toHaveLength(2);

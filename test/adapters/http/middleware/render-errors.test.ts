@@ -26,6 +26,7 @@ let running: RunningServer;
 let base: string;
 const logged: { details: object; message: string }[] = [];
 const errorLog: HttpLogger = {
+  debug: () => undefined,
   info: () => undefined,
   warn: () => undefined,
   error: (details, message) => logged.push({ details, message }),
