@@ -33,7 +33,13 @@ export interface GracefulShutdown {
 /** Takes over the responses of `server` at shutdown; call once, before it listens. */
 export function gracefulShutdown(server: Server): GracefulShutdown {
   let phase: Phase = 'serving';
-  const inFlight = new Set<ServerResponse>();
+  // Slots, not a Set: a Set's rehash leaves the responses it held in its old table, which young
+  // collections take as a root, so every request's objects outlived them (docs/performance.md).
+  const inFlight: (ServerResponse | undefined)[] = [];
+  const freeSlots: number[] = [];
+  const forEachInFlight = (each: (response: ServerResponse) => void) => {
+    for (const response of inFlight) if (response !== undefined) each(response);
+  };
   const dropConnectionAfter = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader('Connection', 'close');
   };
@@ -41,9 +47,11 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
   let idleMayClose = false;
   server.on('request', (_request, response: ServerResponse) => {
     if (phase === 'draining' || phase === 'stopping') dropConnectionAfter(response);
-    inFlight.add(response);
+    const slot = freeSlots.pop() ?? inFlight.length;
+    inFlight[slot] = response;
     response.once('close', () => {
-      inFlight.delete(response);
+      inFlight[slot] = undefined;
+      freeSlots.push(slot);
       // A response begun before the stopping leaves its kept-alive connection idle: it is closed now,
       // not when its keep-alive ends, past the shutdown's limit.
       if (idleMayClose) server.closeIdleConnections();
@@ -53,7 +61,7 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
   return {
     async close(limitMs, drainMs = 0) {
       phase = 'draining';
-      inFlight.forEach(dropConnectionAfter);
+      forEachInFlight(dropConnectionAfter);
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       return new Promise((resolve) => {
         const force = setTimeout(() => {
@@ -66,7 +74,7 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
         const settled = drainMs > 0 ? quietAfterConnections(server, QUIET_BEFORE_STOPPING_MS, Math.min(SETTLE_LIMIT_MS, limitMs)) : Promise.resolve();
         void settled.then(() => {
           phase = 'stopping';
-          inFlight.forEach(dropConnectionAfter);
+          forEachInFlight(dropConnectionAfter);
           // net.Server's close stops accepting and leaves open connections be; http.Server's would
           // also close at once those with no request read yet, whose request may be on its way.
           NetServer.prototype.close.call(server, () => {
