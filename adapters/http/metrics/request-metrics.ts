@@ -1,9 +1,8 @@
 import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
 import type { RequestObserver } from '../middleware/request-context.js';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../wire/header-names.js';
 import { operationOf } from '../wire/operation-of.js';
-import { responseHeader } from '../wire/response-headers.js';
+import { wasReplayed } from '../wire/replay-state.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
 
 /** Times every request from its arrival to the end of its response, whatever served it. */
@@ -14,7 +13,7 @@ export function requestMetricsObserver(metrics: HttpMetrics, router: Router, ope
     },
     requestClosed: (ctx, elapsedMs) => {
       metrics.requestFinished(operationOf(ctx, router, operations), statusClassOf(ctx.res), elapsedMs / 1000);
-      if (responseHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) metrics.requestReplayed();
+      if (wasReplayed(ctx)) metrics.requestReplayed();
     },
   };
 }

@@ -13,10 +13,9 @@ import {
   ATTR_USER_AGENT_ORIGINAL,
 } from '@opentelemetry/semantic-conventions';
 import type { Context, Middleware } from 'koa';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../wire/header-names.js';
 import { traceRequestLog } from '../wire/request-log.js';
 import { startRequestSpan } from '../wire/request-span.js';
-import { responseHeader } from '../wire/response-headers.js';
+import { wasReplayed } from '../wire/replay-state.js';
 
 /** Attributes of this service's own, beside the semantic conventions'. */
 export const IDEMPOTENT_REPLAY_ATTRIBUTE = 'petstore.idempotent_replay';
@@ -97,6 +96,6 @@ function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
   }
   // Cut short, before or after its status: the client went away, or the drain ran out of time.
   if (!ctx.res.writableFinished) span.setAttribute(ATTR_ERROR_TYPE, 'aborted');
-  if (responseHeader(ctx, IDEMPOTENT_REPLAYED_HEADER) !== undefined) span.setAttribute(IDEMPOTENT_REPLAY_ATTRIBUTE, true);
+  if (wasReplayed(ctx)) span.setAttribute(IDEMPOTENT_REPLAY_ATTRIBUTE, true);
   span.end();
 }

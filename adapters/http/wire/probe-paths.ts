@@ -10,5 +10,6 @@ const PROBE_PATHS: ReadonlySet<string> = new Set([LIVENESS_PATH, READINESS_PATH]
  * Every other request, and a probe that failed, is at info.
  */
 export function accessLevelOf(path: string, status: number | undefined): 'info' | 'debug' {
-  return PROBE_PATHS.has(path) && status !== undefined && status < 400 ? 'debug' : 'info';
+  // No status: cut short before any response went out.
+  return PROBE_PATHS.has(path) && (status ?? 500) < 400 ? 'debug' : 'info';
 }

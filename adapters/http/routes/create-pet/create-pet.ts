@@ -7,6 +7,7 @@ import { authenticatedClient } from '../../middleware/api-key.js';
 import { newPetBody, PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../wire/api-operation.js';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../wire/header-names.js';
+import { markReplayed } from '../../wire/replay-state.js';
 import { sendJson } from '../../wire/json-response.js';
 import { parseOrThrow } from '../../wire/parse-or-throw.js';
 import { addResponseHeaders } from '../../wire/response-headers.js';
@@ -32,7 +33,10 @@ export const createPetOperation: ApiOperation<CreatePetDependencies> = {
       const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
       const { pet, replayed } = await create(ctx, newPetOf(body), dependencies);
       // A replay is sent exactly as the first request's response was, and says that it is one.
-      if (replayed) addResponseHeaders(ctx, [IDEMPOTENT_REPLAYED_HEADER, 'true']);
+      if (replayed) {
+        markReplayed(ctx);
+        addResponseHeaders(ctx, [IDEMPOTENT_REPLAYED_HEADER, 'true']);
+      }
       addResponseHeaders(ctx, ['Location', `${PATH}/${pet.id}`]);
       sendJson(ctx, pet, 201);
     });

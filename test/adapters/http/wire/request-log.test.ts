@@ -31,13 +31,14 @@ describe('the access line, without a log of its own', () => {
       child: () => logger,
     };
     const probe = (path: string, status: number | undefined): AccessEntry => ({ requestId: 'r', traceIds: undefined, method: 'GET', path, status, durationMs: 1, aborted: undefined });
-    for (const entry of [probe('/healthz', 200), probe('/readyz', 200), probe('/readyz', 399), probe('/readyz', 503), probe('/healthz', undefined), probe('/healthz/', 200), probe('/v1/pets', 200)]) {
+    for (const entry of [probe('/healthz', 200), probe('/readyz', 200), probe('/readyz', 399), probe('/readyz', 400), probe('/readyz', 503), probe('/healthz', undefined), probe('/healthz/', 200), probe('/v1/pets', 200)]) {
       accessLogOf(logger)(entry);
     }
     expect(written).toEqual([
       ['debug', '/healthz'],
       ['debug', '/readyz'],
       ['debug', '/readyz'],
+      ['info', '/readyz'],
       ['info', '/readyz'],
       ['info', '/healthz'],
       ['info', '/healthz/'],
