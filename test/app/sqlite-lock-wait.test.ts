@@ -48,10 +48,12 @@ describe('the service on SQLite while another process holds the write lock', () 
   });
 
   /**
-   * Steady traffic from before the hold until a second after it: `/healthz`, a get and a list every
-   * 100 ms, a create every 250 ms, `/readyz` every second; each request's time from its send.
+   * Steady traffic from a second before the hold until a second after it: `/healthz`, a get and a
+   * list every 100 ms, a create every 300 ms, `/readyz` every second; each request's time from its
+   * send. The second before the hold is the control: what the same requests take on this machine,
+   * as loaded as it is, with no lock held.
    */
-  async function trafficThroughHold(holdMs: number): Promise<{ during: Answer[]; creates: Answer[]; stored: Pet[] }> {
+  async function trafficThroughHold(holdMs: number): Promise<{ before: Answer[]; during: Answer[]; creates: Answer[]; stored: Pet[] }> {
     service = startService({ STORAGE: 'sqlite', SQLITE_PATH: folder.path(), API_KEYS: KEY, LOG_LEVEL: 'info', RATE_LIMIT: '0', SHUTDOWN_GRACE: '0s' });
     const { port } = await service.waitForLog('petstore listening');
     const base = `http://127.0.0.1:${String(port)}`;
@@ -77,6 +79,8 @@ describe('the service on SQLite while another process holds the write lock', () 
       if (tick % 3 === 0) send('create', '/v1/pets', { method: 'POST', body: JSON.stringify({ name: `Pet ${String(tick)}`, categoryId: 1 }) }, `Pet ${String(tick)}`);
     }, 100);
     try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const before = answers.slice();
       const { released } = await holdWriteLock(folder.path(), holdMs);
       const heldFrom = answers.length;
       await released;
@@ -85,34 +89,46 @@ describe('the service on SQLite while another process holds the write lock', () 
       clearInterval(traffic);
       const settled = await Promise.all(answers);
       const stored = (await (await fetch(`${base}/v1/pets?limit=100`, { headers })).json()) as Pet[];
-      return { during: await Promise.all(during), creates: settled.filter((answer) => answer.kind === 'create'), stored };
+      return { before: await Promise.all(before), during: await Promise.all(during), creates: settled.filter((answer) => answer.kind === 'create'), stored };
     } finally {
       clearInterval(traffic);
     }
   }
 
-  function expectPromptWithoutTheLock(during: Answer[]): void {
+  /**
+   * Reads and probes answer during the hold as they do without one: under 50 ms at p99 and 250 ms at
+   * worst, or, on a machine so loaded that the control second itself is slower, within twice and four
+   * times the control's p99. A frozen event loop makes them wait for the lock, seconds.
+   */
+  function expectPromptWithoutTheLock(before: Answer[], during: Answer[]): void {
+    const control = before.filter((answer) => answer.kind !== 'create' && answer.kind !== 'readyz').map((answer) => answer.ms);
+    expect(control.length).toBeGreaterThan(10);
+    const controlP99 = percentile(control, 99);
+    const limits = { p99: Math.max(50, 2 * controlP99), worst: Math.max(250, 4 * controlP99) };
     for (const kind of ['healthz', 'get', 'list'] as const) {
       const times = during.filter((answer) => answer.kind === kind).map((answer) => answer.ms);
-      console.log(`${kind} during the hold: ${String(times.length)} requests, p99 ${percentile(times, 99).toFixed(1)} ms, worst ${Math.max(...times).toFixed(1)} ms`);
+      console.log(
+        `${kind} during the hold: ${String(times.length)} requests, p99 ${percentile(times, 99).toFixed(1)} ms, worst ${Math.max(...times).toFixed(1)} ms ` +
+          `(control p99 ${controlP99.toFixed(1)} ms; limits ${limits.p99.toFixed(0)} and ${limits.worst.toFixed(0)} ms)`,
+      );
       expect(times.length, kind).toBeGreaterThan(10);
-      expect({ kind, p99: percentile(times, 99) < 50, worst: Math.max(...times) < 250 }).toEqual({ kind, p99: true, worst: true });
+      expect({ kind, p99: percentile(times, 99) < limits.p99, worst: Math.max(...times) < limits.worst }).toEqual({ kind, p99: true, worst: true });
     }
     const ready = during.filter((answer) => answer.kind === 'readyz');
-    expect(ready.every((answer) => answer.status === 200 && answer.ms < 250)).toBe(true);
+    expect(ready.every((answer) => answer.status === 200 && answer.ms < limits.worst)).toBe(true);
     expect(during.filter((answer) => answer.kind !== 'create' && answer.status !== 200)).toEqual([]);
   }
 
   it('answers reads and probes at once through a 3 s hold, and creates once the lock is free, every one', async () => {
-    const { during, creates, stored } = await trafficThroughHold(3_000);
-    expectPromptWithoutTheLock(during);
+    const { before, during, creates, stored } = await trafficThroughHold(3_000);
+    expectPromptWithoutTheLock(before, during);
     expect(creates.map((answer) => answer.status).filter((status) => status !== 201)).toEqual([]);
     expect(stored.map((pet) => pet.name)).toEqual(['Seed', ...creates.map((answer) => answer.name)]);
   }, 30_000);
 
   it('answers creates that waited past the bound with 503, never 500, and stores exactly the pets it answered 201 for', async () => {
-    const { during, creates, stored } = await trafficThroughHold(SQLITE_BUSY_TIMEOUT_MS + 1_500);
-    expectPromptWithoutTheLock(during);
+    const { before, during, creates, stored } = await trafficThroughHold(SQLITE_BUSY_TIMEOUT_MS + 1_500);
+    expectPromptWithoutTheLock(before, during);
     const refused = creates.filter((answer) => answer.status === 503);
     console.log(`creates: ${String(creates.length - refused.length)} answered 201, ${String(refused.length)} answered 503 after ${refused.map((answer) => Math.round(answer.ms)).join(', ')} ms`);
     expect(refused.length).toBeGreaterThan(0);
