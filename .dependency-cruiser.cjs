@@ -29,21 +29,24 @@ module.exports = {
     },
     {
       name: 'adapters-stay-apart',
-      comment: 'An adapter imports no other adapter: app/ is where two of them meet (a driver never reaches storage but through core ports). adapters/settings/, how any adapter reads its settings and says what is wrong with one, is shared.',
+      comment:
+        'An adapter imports no other adapter: app/ is where two of them meet (a driver never reaches storage but through core ports). adapters/settings/, how any adapter reads its settings and says what is wrong with one, is shared.',
       severity: 'error',
       from: { path: '^adapters/([^/]+)/' },
       to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/settings/'] },
     },
     {
       name: 'the-wire-is-the-ground-floor',
-      comment: 'adapters/http/wire/ (header names, ApiError and its codes, the response writer, the request log) imports nothing else of the HTTP adapter.',
+      comment:
+        'adapters/http/wire/ (header names, ApiError and its codes, the response writer, the request log) imports nothing else of the HTTP adapter.',
       severity: 'error',
       from: { path: '^adapters/http/wire/' },
       to: { path: '^adapters/http/', pathNot: '^adapters/http/wire/' },
     },
     {
       name: 'operations-stand-alone',
-      comment: 'An operation (a folder under adapters/http/routes/) imports no other operation: what two share lives on a floor below them.',
+      comment:
+        'An operation (a folder under adapters/http/routes/) imports no other operation: what two share lives on a floor below them.',
       severity: 'error',
       from: { path: '^adapters/http/routes/([^/]+)/' },
       to: { path: '^adapters/http/routes/', pathNot: '^adapters/http/routes/$1/' },
@@ -57,7 +60,8 @@ module.exports = {
     },
     {
       name: 'shared-floors-know-no-middleware',
-      comment: 'What operations and middleware share (bodies, schemas, the document kit, the rate limit) imports neither of them, nor the apps.',
+      comment:
+        'What operations and middleware share (bodies, schemas, the document kit, the rate limit) imports neither of them, nor the apps.',
       severity: 'error',
       from: { path: '^adapters/http/(body|schemas|openapi|rate-limit)/' },
       to: { path: '^adapters/http/(middleware/|metrics/|routes/|[^/]+[.]ts$)' },
@@ -71,14 +75,16 @@ module.exports = {
     },
     {
       name: 'the-apps-are-the-top-floor',
-      comment: 'Nothing in the HTTP adapter imports its apps or its parser listener, save the metric labels, which read the operations.',
+      comment:
+        'Nothing in the HTTP adapter imports its apps or its parser listener, save the metric labels, which read the operations.',
       severity: 'error',
       from: { path: '^adapters/http/', pathNot: '^adapters/http/metric-labels[.]ts$' },
       to: { path: '^adapters/http/[^/]+[.]ts$' },
     },
     {
       name: 'the-test-kit-knows-only-the-core',
-      comment: 'testing/ (petstore/testing) holds the port contracts: it may import core/ and vitest, nothing of the adapters or the app.',
+      comment:
+        'testing/ (petstore/testing) holds the port contracts: it may import core/ and vitest, nothing of the adapters or the app.',
       severity: 'error',
       from: { path: '^testing/' },
       to: { pathNot: ['^testing/', '^core/', 'node_modules/vitest/'] },

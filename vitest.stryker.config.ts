@@ -41,7 +41,21 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/browser/**', 'test/fuzz/**', 'test/app/petstore-command.test.ts', 'test/app/import-on-a-terminal.test.ts', 'test/install/**', 'test/docs/**', 'test/app/sqlite-shared.test.ts', 'test/app/sqlite-kill.test.ts', 'test/app/sqlite-lock-wait.test.ts', 'test/app/tracing/traces-exported.test.ts', 'test/app/tracing/command-traces.test.ts', 'test/app/tracing/sdk-loading.test.ts', 'node_modules/**'],
+      exclude: [
+        'test/browser/**',
+        'test/fuzz/**',
+        'test/app/petstore-command.test.ts',
+        'test/app/import-on-a-terminal.test.ts',
+        'test/install/**',
+        'test/docs/**',
+        'test/app/sqlite-shared.test.ts',
+        'test/app/sqlite-kill.test.ts',
+        'test/app/sqlite-lock-wait.test.ts',
+        'test/app/tracing/traces-exported.test.ts',
+        'test/app/tracing/command-traces.test.ts',
+        'test/app/tracing/sdk-loading.test.ts',
+        'node_modules/**',
+      ],
       sequence: { sequencer: CheapestKillFirst },
       // A mutant that hangs a request then fails its test here, as a kill, before Stryker's own
       // timeout (5 s and more) would restart the whole test runner; no test needs this long unmutated.

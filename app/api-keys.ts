@@ -9,7 +9,8 @@ export interface ApiKeys extends AcceptedKeys {
 
 /** The keys the service accepts: the configured ones, or outside production one made up for this run. */
 export function resolveApiKeys(config: Pick<AppConfig, 'apiKeys' | 'apiKeyDigests' | 'production'>): ApiKeys {
-  if (config.apiKeys.length > 0 || config.apiKeyDigests.length > 0) return { keys: config.apiKeys, sha256Hex: config.apiKeyDigests };
+  if (config.apiKeys.length > 0 || config.apiKeyDigests.length > 0)
+    return { keys: config.apiKeys, sha256Hex: config.apiKeyDigests };
   if (config.production) {
     throw new ConfigError('API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production');
   }

@@ -63,7 +63,12 @@ export interface AppConfig {
 const commaList = (rule: RegExp, message: string) =>
   v.pipe(
     v.string(),
-    v.transform((text) => text.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+    v.transform((text) =>
+      text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
     v.check((items) => items.every((item) => rule.test(item)), message),
   );
 
@@ -79,7 +84,10 @@ function isApiBaseUrl(text: string): boolean {
 
 const baseUrl = v.pipe(
   v.string(),
-  v.check(isApiBaseUrl, 'must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'),
+  v.check(
+    isApiBaseUrl,
+    'must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+  ),
 );
 
 /** A browser origin as the Origin header carries it: scheme://host[:port], nothing more. */
@@ -91,7 +99,10 @@ const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
  * A duration with its unit, in whole seconds, from 1s to 30d unless said otherwise. A bare number is
  * refused: `ms` would read 86400 as milliseconds where a reader may mean seconds.
  */
-const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.StringValue; max?: ms.StringValue } = {}) => {
+const duration = (
+  examples: string,
+  { min = '1s', max = '30d' }: { min?: ms.StringValue; max?: ms.StringValue } = {},
+) => {
   const rule = `must be a duration in whole seconds with its unit, such as ${examples}, from ${min} to ${max}`;
   const [minMs, maxMs] = [ms(min), ms(max)];
   return v.pipe(
@@ -99,7 +110,14 @@ const duration = (examples: string, { min = '1s', max = '30d' }: { min?: ms.Stri
     v.regex(/[a-z]\s*$/i, rule),
     v.transform((text) => ms(text as ms.StringValue) as number | undefined),
     v.number(rule),
-    v.check((milliseconds) => Number.isSafeInteger(milliseconds) && milliseconds % 1000 === 0 && milliseconds >= minMs && milliseconds <= maxMs, rule),
+    v.check(
+      (milliseconds) =>
+        Number.isSafeInteger(milliseconds) &&
+        milliseconds % 1000 === 0 &&
+        milliseconds >= minMs &&
+        milliseconds <= maxMs,
+      rule,
+    ),
   );
 };
 
@@ -112,7 +130,10 @@ export const ENVIRONMENT = v.object({
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must be a host name or address')), DEFAULT_HOST),
   // The choice checked, the name is the storage's: only the list's names get past it.
   STORAGE: v.optional(
-    v.pipe(choiceSetting([...STORAGES_BY_NAME.keys()] as [string, ...string[]]), v.transform((name) => STORAGES_BY_NAME.get(name) as BuiltInStorage)),
+    v.pipe(
+      choiceSetting([...STORAGES_BY_NAME.keys()] as [string, ...string[]]),
+      v.transform((name) => STORAGES_BY_NAME.get(name) as BuiltInStorage),
+    ),
     DEFAULT_STORAGE,
   ),
   API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
@@ -158,7 +179,8 @@ export function loadConfig(env: Environment, { storage }: { storage?: StorageAda
     apiKeyDigests: settings.API_KEY_DIGESTS,
     bodyLimitBytes: settings.BODY_LIMIT,
     idempotency: { ttlMs: settings.IDEMPOTENCY_TTL },
-    rateLimit: settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },
+    rateLimit:
+      settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },
     metrics: settings.METRICS === 'on',
     metricsPort: metricsPort(settings),
     publicBaseUrl: settings.PUBLIC_BASE_URL,

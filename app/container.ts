@@ -35,7 +35,12 @@ export async function createContainer({ config, logger, keys, tracer }: Composit
   if (config.metrics) container.load(metricsModule);
   if (tracer) {
     const { adapter } = config.storage;
-    container.load((await import('./modules/tracing-module.js')).tracingModule(tracer, { name: adapter.name, dbSystem: adapter.dbSystem }));
+    container.load(
+      (await import('./modules/tracing-module.js')).tracingModule(tracer, {
+        name: adapter.name,
+        dbSystem: adapter.dbSystem,
+      }),
+    );
   }
   return container;
 }

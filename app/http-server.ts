@@ -33,7 +33,10 @@ export interface RunningServer {
  * Serves the app on `host:port`. Every response, including those to requests Node's parser refuses
  * or would respond to itself (no Host, an unknown Expect), comes from the HTTP adapter as an Error body.
  */
-export async function listen(app: Koa, { port, host, logger }: { port: number; host: string; logger: HttpLogger }): Promise<RunningServer> {
+export async function listen(
+  app: Koa,
+  { port, host, logger }: { port: number; host: string; logger: HttpLogger },
+): Promise<RunningServer> {
   const handle = app.callback();
   // The app checks Host itself, so that a request without one is refused like every other error.
   const server = createServer({ requireHostHeader: false }, (request, response) => void handle(request, response));

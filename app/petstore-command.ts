@@ -43,10 +43,23 @@ async function useCases(): Promise<CliUseCases> {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const [{ createContainer }, { createLogger }, { pino }] = await Promise.all([import('./container.js'), import('./logging/logger.js'), import('pino')]);
+  const [{ createContainer }, { createLogger }, { pino }] = await Promise.all([
+    import('./container.js'),
+    import('./logging/logger.js'),
+    import('pino'),
+  ]);
   // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's own are.
-  tracing = await tracingAsked(process.env, createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })), config.storage.adapter);
-  container = await createContainer({ config, logger: createLogger(config), keys: { keys: [] }, tracer: tracing?.tracer });
+  tracing = await tracingAsked(
+    process.env,
+    createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })),
+    config.storage.adapter,
+  );
+  container = await createContainer({
+    config,
+    logger: createLogger(config),
+    keys: { keys: [] },
+    tracer: tracing?.tracer,
+  });
   return {
     listPets: await from(container, TOKENS.ListPets),
     createPet: await from(container, TOKENS.CreatePet),

@@ -23,8 +23,15 @@ export function onStopSignals(listener: (signal: StopSignal) => void): () => voi
  * Starts OpenTelemetry when the OTEL_* settings in `env` ask for traces, before the storage opens: its
  * driver is instrumented as it loads. Its own troubles go to `logger`. Unasked: nothing of it loads.
  */
-export async function tracingAsked(env: Environment, logger: Logger, storage: BuiltInStorage): Promise<Tracing | undefined> {
+export async function tracingAsked(
+  env: Environment,
+  logger: Logger,
+  storage: BuiltInStorage,
+): Promise<Tracing | undefined> {
   if (!tracingRequested(env)) return undefined;
-  const [{ startTracing }, instrumentations] = await Promise.all([import('./tracing/start-tracing.js'), storage.instrumentations?.() ?? []]);
+  const [{ startTracing }, instrumentations] = await Promise.all([
+    import('./tracing/start-tracing.js'),
+    storage.instrumentations?.() ?? [],
+  ]);
   return startTracing({ logger, version: projectManifest().version, instrumentations });
 }

@@ -53,7 +53,8 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
  * message may carry a connection string, so it is not shown).
  */
 function startupFailure(error: unknown, config: AppConfig | undefined): StartupFailure {
-  if (error instanceof ConfigError) return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
+  if (error instanceof ConfigError)
+    return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const { port } = error as NodeJS.ErrnoException & { port?: number };
     return new StartupFailure(
@@ -62,5 +63,8 @@ function startupFailure(error: unknown, config: AppConfig | undefined): StartupF
     );
   }
   const explained = config?.storage.adapter.explainFailure?.(error);
-  return new StartupFailure(`failed to start: ${explained ?? (error instanceof Error ? error.message : String(error))}`, { cause: error });
+  return new StartupFailure(
+    `failed to start: ${explained ?? (error instanceof Error ? error.message : String(error))}`,
+    { cause: error },
+  );
 }

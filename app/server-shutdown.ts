@@ -71,7 +71,10 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
         force.unref();
         // With no grace (Ctrl-C, SHUTDOWN_GRACE=0s) it stops accepting at once, as asked.
         phase = drainMs > 0 ? 'settling' : 'stopping';
-        const settled = drainMs > 0 ? quietAfterConnections(server, QUIET_BEFORE_STOPPING_MS, Math.min(SETTLE_LIMIT_MS, limitMs)) : Promise.resolve();
+        const settled =
+          drainMs > 0
+            ? quietAfterConnections(server, QUIET_BEFORE_STOPPING_MS, Math.min(SETTLE_LIMIT_MS, limitMs))
+            : Promise.resolve();
         void settled.then(() => {
           phase = 'stopping';
           forEachInFlight(dropConnectionAfter);
@@ -85,10 +88,13 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
           });
           // The connections that carry no request once one has had time to arrive are closed; every
           // other closes after its response.
-          setTimeout(() => {
-            idleMayClose = true;
-            server.closeIdleConnections();
-          }, Math.min(FIRST_REQUEST_WAIT_MS, limitMs)).unref();
+          setTimeout(
+            () => {
+              idleMayClose = true;
+              server.closeIdleConnections();
+            },
+            Math.min(FIRST_REQUEST_WAIT_MS, limitMs),
+          ).unref();
         });
       });
     },

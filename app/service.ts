@@ -14,7 +14,12 @@ import { TOKENS, from } from './tokens.js';
 
 export { ConfigError } from './config.js';
 export type { HostPorts } from './storage/host-storage.js';
-export type { OpenedStorage, StorageAdapter, StorageContext, StorageSetting } from '../adapters/persistence/storage-adapter.js';
+export type {
+  OpenedStorage,
+  StorageAdapter,
+  StorageContext,
+  StorageSetting,
+} from '../adapters/persistence/storage-adapter.js';
 export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './storage/built-in-storages.js';
 
 export interface ServiceOptions {
@@ -64,7 +69,12 @@ export interface RunningService {
  * Starts the service: the settings read and checked, the storage opened, the API listening (and
  * GET /metrics on METRICS_PORT when set). A bad setting rejects with a ConfigError naming it.
  */
-export async function startService({ settings = {}, storage, logger: hostLogger, tracer }: ServiceOptions = {}): Promise<RunningService> {
+export async function startService({
+  settings = {},
+  storage,
+  logger: hostLogger,
+  tracer,
+}: ServiceOptions = {}): Promise<RunningService> {
   const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
   const logger = hostLogger === false ? pino({ enabled: false }) : (hostLogger ?? createLogger(config));
   const keys = resolveApiKeys(config);
@@ -75,7 +85,11 @@ export async function startService({ settings = {}, storage, logger: hostLogger,
   try {
     running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
     if (config.metrics && config.metricsPort !== undefined) {
-      metricsServer = await listen(await from(container, TOKENS.MetricsApp), { port: config.metricsPort, host: config.host, logger });
+      metricsServer = await listen(await from(container, TOKENS.MetricsApp), {
+        port: config.metricsPort,
+        host: config.host,
+        logger,
+      });
     }
   } catch (error) {
     // What did start (a server, a database) is let go, so a caller that goes on running holds nothing of it.
@@ -87,8 +101,18 @@ export async function startService({ settings = {}, storage, logger: hostLogger,
   const server = running;
   const { address, port, family } = server.address;
   const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
-  logger.info({ host: address, port, storage: config.storage.adapter.name, docs: `${url}${DOCS_PATH}`, openapi: `${url}${OPENAPI_PATH}` }, 'petstore listening');
-  if (metricsServer) logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
+  logger.info(
+    {
+      host: address,
+      port,
+      storage: config.storage.adapter.name,
+      docs: `${url}${DOCS_PATH}`,
+      openapi: `${url}${OPENAPI_PATH}`,
+    },
+    'petstore listening',
+  );
+  if (metricsServer)
+    logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
   if (keys.generatedKey !== undefined) {
     // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in production.
     logger.warn(
@@ -100,7 +124,10 @@ export async function startService({ settings = {}, storage, logger: hostLogger,
   const stop = async (graceMs: number) => {
     (await from(container, TOKENS.Shutdown)).begin();
     logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
-    const [outcome] = await Promise.all([server.close(config.shutdownTimeoutMs, graceMs), metricsServer?.close(config.shutdownTimeoutMs, graceMs)]);
+    const [outcome] = await Promise.all([
+      server.close(config.shutdownTimeoutMs, graceMs),
+      metricsServer?.close(config.shutdownTimeoutMs, graceMs),
+    ]);
     await container.unbindAllAsync();
     logger.info({ outcome }, 'stopped');
     return outcome;

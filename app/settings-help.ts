@@ -17,29 +17,47 @@ const SERVICE_SETTINGS = settingsHelpOf(ENVIRONMENT, {
   STORAGE: { meaning: `where pets are kept: ${storageChoices()}` },
   API_KEYS: { meaning: 'comma-separated API keys (letters, digits and `-._~+/`)' },
   API_KEY_DIGESTS: {
-    meaning: 'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` makes a key and prints its digest',
+    meaning:
+      'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` makes a key and prints its digest',
   },
   BODY_LIMIT: { meaning: 'largest request body: bytes (`1048576`) or with a unit (`512kb`, `1mb`)' },
   IDEMPOTENCY_TTL: {
-    meaning: "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
+    meaning:
+      "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
   },
-  RATE_LIMIT: { meaning: 'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns the limit off' },
-  RATE_LIMIT_WINDOW: { meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d' },
+  RATE_LIMIT: {
+    meaning:
+      'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns the limit off',
+  },
+  RATE_LIMIT_WINDOW: {
+    meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d',
+  },
   SHUTDOWN_GRACE: {
     meaning:
       'on SIGTERM, how long the service goes on serving (not ready, each response closing its connection) before it stops accepting: 0s to 10m',
   },
-  SHUTDOWN_TIMEOUT: { meaning: 'then how long requests still in flight may take before they are cut (exit 124): 1s to 10m' },
+  SHUTDOWN_TIMEOUT: {
+    meaning: 'then how long requests still in flight may take before they are cut (exit 124): 1s to 10m',
+  },
   METRICS: { meaning: '`off`: no `/metrics`, and nothing is measured' },
-  METRICS_PORT: { meaning: "serve `GET /metrics` on this port of its own (same `HOST`), and not on the API's", whenUnset: "on the API's port" },
+  METRICS_PORT: {
+    meaning: "serve `GET /metrics` on this port of its own (same `HOST`), and not on the API's",
+    whenUnset: "on the API's port",
+  },
   PUBLIC_BASE_URL: {
-    meaning: "production base address for the OpenAPI document's `servers`: an `http(s)` URL ending in `/v1`, no credentials",
+    meaning:
+      "production base address for the OpenAPI document's `servers`: an `http(s)` URL ending in `/v1`, no credentials",
     whenUnset: '`/v1`, relative',
   },
   STAGING_BASE_URL: { meaning: 'staging base address, listed second in `servers`; same rules' },
-  CORS_ORIGINS: { meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API', whenUnset: 'CORS off' },
+  CORS_ORIGINS: {
+    meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API',
+    whenUnset: 'CORS off',
+  },
   LOG_LEVEL: { meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
-  LOG_FORMAT: { meaning: '`json`: a JSON object a line, for a collector; `pretty`: lines a person reads, colored on a terminal' },
+  LOG_FORMAT: {
+    meaning: '`json`: a JSON object a line, for a collector; `pretty`: lines a person reads, colored on a terminal',
+  },
   NODE_ENV: { meaning: 'with `production`, start-up refuses to run without `API_KEYS` or `API_KEY_DIGESTS`' },
 });
 
@@ -80,9 +98,14 @@ export function settingsHelp(columns = 80): string {
   const blocks = settingRows().map(({ name, fallback, whenUnset, meaning }) => {
     const unset = whenUnset === undefined ? 'unset by default' : `unset by default: ${plain(whenUnset)}`;
     const heading = `  ${name} (${fallback === undefined ? unset : `default ${fallback}`})`;
-    return [heading, ...wrap(plain(meaning), Math.max(columns - indent.length, 40)).map((line) => indent + line)].join('\n');
+    return [heading, ...wrap(plain(meaning), Math.max(columns - indent.length, 40)).map((line) => indent + line)].join(
+      '\n',
+    );
   });
-  const heading = wrap('Settings, read from the environment and from a .env file in the working directory (the environment wins):', columns);
+  const heading = wrap(
+    'Settings, read from the environment and from a .env file in the working directory (the environment wins):',
+    columns,
+  );
   const traces = wrap(TRACES_HELP, columns);
   return `${[...heading, ...blocks, '', ...traces].join('\n')}\n`;
 }

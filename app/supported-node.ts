@@ -8,19 +8,32 @@ export type Installation = 'clone' | 'package';
  * Why this Node cannot run the service, or undefined when it can: the major version must match
  * the `engines` range's (`>=24.11` in package.json, the one home of that rule) and be at least it.
  */
-export function unsupportedNodeReason(running: string, engines: string, installation: Installation): string | undefined {
+export function unsupportedNodeReason(
+  running: string,
+  engines: string,
+  installation: Installation,
+): string | undefined {
   const [, major = '0', minor = '0'] = /^>=\s*(\d+)\.(\d+)/.exec(engines) ?? [];
   const [, runningMajor = '0', runningMinor = '0'] = /^v?(\d+)\.(\d+)/.exec(running) ?? [];
-  const tooOld = Number(runningMajor) < Number(major) || (Number(runningMajor) === Number(major) && Number(runningMinor) < Number(minor));
+  const tooOld =
+    Number(runningMajor) < Number(major) ||
+    (Number(runningMajor) === Number(major) && Number(runningMinor) < Number(minor));
   if (!tooOld) return undefined;
-  const remedy = installation === 'clone' ? 'see .node-version, or run . scripts/use-declared-node.sh' : `install Node ${major} LTS, then petstore again`;
+  const remedy =
+    installation === 'clone'
+      ? 'see .node-version, or run . scripts/use-declared-node.sh'
+      : `install Node ${major} LTS, then petstore again`;
   return `needs Node ${major}.${minor} or later (this is Node ${running.replace(/^v/, '')}); ${remedy}`;
 }
 
 /** Stops the process with one line on stderr when this Node is older than package.json allows. */
 export function refuseUnsupportedNode(): void {
   const manifest = projectManifest();
-  const reason = unsupportedNodeReason(process.version, manifest.engines.node, installationOf(new URL('.', import.meta.url)));
+  const reason = unsupportedNodeReason(
+    process.version,
+    manifest.engines.node,
+    installationOf(new URL('.', import.meta.url)),
+  );
   if (reason === undefined) return;
   process.stderr.write(`petstore: ${reason}\n`);
   process.exit(1);
@@ -28,6 +41,8 @@ export function refuseUnsupportedNode(): void {
 
 /** A clone when the script sits at the project's root: one folder up from app/, two from dist/app/. */
 export function installationOf(moduleFolder: URL): Installation {
-  const script = ['../scripts/use-declared-node.sh', '../../scripts/use-declared-node.sh'].some((path) => existsSync(new URL(path, moduleFolder)));
+  const script = ['../scripts/use-declared-node.sh', '../../scripts/use-declared-node.sh'].some((path) =>
+    existsSync(new URL(path, moduleFolder)),
+  );
   return script ? 'clone' : 'package';
 }

@@ -33,6 +33,7 @@ export function assertRestorable(pets: readonly Pet[]): void {
   pets.forEach((pet, index) => {
     if (!isPetId(pet.id)) throw new TypeError(`a restored pet's id must be a pet id, not ${String(pet.id)}`);
     const previous = pets[index - 1];
-    if (previous !== undefined && pet.id <= previous.id) throw new TypeError('pets are restored in strictly ascending id order');
+    if (previous !== undefined && pet.id <= previous.id)
+      throw new TypeError('pets are restored in strictly ascending id order');
   });
 }

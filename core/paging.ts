@@ -46,5 +46,6 @@ export function isAfterId(afterId: number): boolean {
 export function assertValidPageQuery({ limit, status, afterId }: PetPageQuery): void {
   if (!isPageLimit(limit)) throw new InvalidPageQuery('limit', `limit ${PAGE_RULES.limit}`);
   if (status !== undefined && !isPetStatus(status)) throw new InvalidPageQuery('status', STATUS_RULE);
-  if (afterId !== undefined && !isAfterId(afterId)) throw new InvalidPageQuery('afterId', `afterId ${PAGE_RULES.afterId}`);
+  if (afterId !== undefined && !isAfterId(afterId))
+    throw new InvalidPageQuery('afterId', `afterId ${PAGE_RULES.afterId}`);
 }

@@ -5,7 +5,16 @@ import type { IdempotencyStore, PetRepository, PetRestore, StoragePorts } from '
  * out here does not compile, so a wrapper never drops one.
  */
 export const STORAGE_METHODS = {
-  pets: methodsOf<PetRepository & PetRestore>({ add: 0, addOnce: 0, findById: 0, list: 0, isReachable: 0, conflictsOf: 0, restore: 0, reserveIds: 0 }),
+  pets: methodsOf<PetRepository & PetRestore>({
+    add: 0,
+    addOnce: 0,
+    findById: 0,
+    list: 0,
+    isReachable: 0,
+    conflictsOf: 0,
+    restore: 0,
+    reserveIds: 0,
+  }),
   idempotency: methodsOf<IdempotencyStore>({ claim: 0, complete: 0, release: 0 }),
 };
 
@@ -19,7 +28,10 @@ export type CallWrapperOf = (store: StoreName, method: string) => <T>(call: () =
 
 /** The storage with each method's calls passed through the wrapper `wrapperOf` makes for that method. */
 export function wrapStorage(ports: StoragePorts, wrapperOf: CallWrapperOf): StoragePorts {
-  return { pets: wrapPort(ports.pets, 'pets', wrapperOf), idempotency: wrapPort(ports.idempotency, 'idempotency', wrapperOf) };
+  return {
+    pets: wrapPort(ports.pets, 'pets', wrapperOf),
+    idempotency: wrapPort(ports.idempotency, 'idempotency', wrapperOf),
+  };
 }
 
 function wrapPort<Port extends object>(port: Port, store: StoreName, wrapperOf: CallWrapperOf): Port {

@@ -35,11 +35,15 @@ for (const [prefix, required] of Object.entries(REQUIRED_SCORES)) {
   }
   const undetected = mutants.filter((mutant) => !DETECTED.includes(mutant.status));
   const score = (100 * (mutants.length - undetected.length)) / mutants.length;
-  console.log(`mutation score ${name}: ${score.toFixed(2)}% (${mutants.length - undetected.length}/${mutants.length}), required ${required}%`);
+  console.log(
+    `mutation score ${name}: ${score.toFixed(2)}% (${mutants.length - undetected.length}/${mutants.length}), required ${required}%`,
+  );
   if (score < required) {
     failed = true;
     for (const mutant of undetected) {
-      console.error(`  ${mutant.status} ${mutant.file}:${mutant.location.start.line} ${mutant.mutatorName} -> ${mutant.replacement ?? ''}`);
+      console.error(
+        `  ${mutant.status} ${mutant.file}:${mutant.location.start.line} ${mutant.mutatorName} -> ${mutant.replacement ?? ''}`,
+      );
     }
   }
 }

@@ -21,7 +21,11 @@ const closedCodeFences: Rule = {
       if (block.type !== 'codeFenced') continue;
       const fences = block.children.filter((child) => child.type === 'codeFencedFence');
       if (fences.length < 2) {
-        onError({ lineNumber: block.startLine, detail: 'This fence is never closed: everything after it renders as code.', context: params.lines[block.startLine - 1] ?? '' });
+        onError({
+          lineNumber: block.startLine,
+          detail: 'This fence is never closed: everything after it renders as code.',
+          context: params.lines[block.startLine - 1] ?? '',
+        });
       }
     }
   },
@@ -31,9 +35,13 @@ const closedCodeFences: Rule = {
 // as a slip of the editor. Prose lines and clauses of eight words or more appear once in a document.
 const LONG_ENOUGH = 8;
 
-
 const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
-const normal = (text: string) => text.trim().replace(/[.;:,]+$/, '').replace(/\s+/g, ' ').toLowerCase();
+const normal = (text: string) =>
+  text
+    .trim()
+    .replace(/[.;:,]+$/, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 const noRepeatedProse: Rule = {
   names: ['no-repeated-prose'],
@@ -50,7 +58,11 @@ const noRepeatedProse: Rule = {
         seen.set(key, lineNumber);
         return;
       }
-      onError({ lineNumber, detail: `Written already on line ${first}: "${piece.trim().slice(0, 60)}"`, context: params.lines[lineNumber - 1] ?? '' });
+      onError({
+        lineNumber,
+        detail: `Written already on line ${first}: "${piece.trim().slice(0, 60)}"`,
+        context: params.lines[lineNumber - 1] ?? '',
+      });
     };
     for (const paragraph of everyToken(params.parsers.micromark.tokens)) {
       if (paragraph.type !== 'paragraph') continue;

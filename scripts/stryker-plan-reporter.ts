@@ -11,10 +11,15 @@ const SHOWN_AT_MOST = 20;
 class PlanSummaryReporter implements Reporter {
   onMutationTestingPlanReady({ mutantPlans }: MutationTestingPlanReadyEvent): void {
     const tested = mutantPlans.filter((plan: MutantTestPlan) => plan.plan === PlanKind.Run);
-    process.stdout.write(`Mutation testing plan: ${tested.length} mutant(s) to test, ${mutantPlans.length - tested.length} settled without a run\n`);
+    process.stdout.write(
+      `Mutation testing plan: ${tested.length} mutant(s) to test, ${mutantPlans.length - tested.length} settled without a run\n`,
+    );
     // A short list says which: after a small change, whether the run tests what the change touched.
     if (tested.length <= SHOWN_AT_MOST) {
-      for (const { mutant } of tested) process.stdout.write(`  ${relative(process.cwd(), mutant.fileName)}:${mutant.location.start.line + 1} ${mutant.mutatorName}\n`);
+      for (const { mutant } of tested)
+        process.stdout.write(
+          `  ${relative(process.cwd(), mutant.fileName)}:${mutant.location.start.line + 1} ${mutant.mutatorName}\n`,
+        );
     }
   }
 }

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IN_FLIGHT_LEASE_MS, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey, type IdempotencyRetention } from '../core/idempotency.js';
+import {
+  IN_FLIGHT_LEASE_MS,
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  type IdempotencyKey,
+  type IdempotencyRetention,
+} from '../core/idempotency.js';
 import type { Pet } from '../core/pet.js';
 import type { IdempotencyStore } from '../core/ports.js';
 import { manualClock, type IdempotencyFixture, type IdempotencyFixtureOptions } from './fixtures.js';
@@ -11,7 +17,10 @@ const RETENTION: IdempotencyRetention = { ttlMs: 24 * 60 * 60 * 1000, leaseMs: I
  * What every IdempotencyStore must do. Each storage runs this same suite, so the rule
  * "one key, one outcome" holds whichever store keeps the keys.
  */
-export function describeIdempotencyStoreContract(name: string, createFixture: (options: IdempotencyFixtureOptions) => Promise<IdempotencyFixture>): void {
+export function describeIdempotencyStoreContract(
+  name: string,
+  createFixture: (options: IdempotencyFixtureOptions) => Promise<IdempotencyFixture>,
+): void {
   describe(`${name} honours the IdempotencyStore contract`, () => {
     let fixture: IdempotencyFixture;
     let store: IdempotencyStore;
@@ -106,7 +115,7 @@ export function describeIdempotencyStoreContract(name: string, createFixture: (o
       expect(await store.claim(key, 'fp-1')).toEqual({ state: 'completed', fingerprint: 'fp-1', pet });
     });
 
-    it('keeps each client\'s keys apart: the same key of another client is another key', async () => {
+    it("keeps each client's keys apart: the same key of another client is another key", async () => {
       await store.complete(await claimed(store.claim(key, 'fp-1')), pet);
       expect((await store.claim({ client: 'client-b', key: key.key }, 'fp-1')).state).toBe('claimed');
       expect((await store.claim({ client: key.client, key: 'key-2' }, 'fp-1')).state).toBe('claimed');

@@ -60,19 +60,30 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
     });
 
     describe('adding once per idempotency key', () => {
-      const origin = (key: string, client = 'client-a', claimedAt = 1_000, keptUntil = 2_000) => ({ key: { client, key }, claimedAt, keptUntil });
+      const origin = (key: string, client = 'client-a', claimedAt = 1_000, keptUntil = 2_000) => ({
+        key: { client, key },
+        claimedAt,
+        keptUntil,
+      });
 
       it('adds the pet with its key, and answers a later add for the key with that pet, adding nothing', async () => {
         const first = await pets.addOnce({ name: 'Tom', categoryId: 3 }, origin('k'));
         expect(first.added).toBe(true);
         expect(first.pet).toEqual({ id: first.pet.id, name: 'Tom', categoryId: 3 });
         // Whatever the later add asks for: the key names the first pet; telling the bodies apart is the caller's.
-        expect(await pets.addOnce({ name: 'Kit', categoryId: 4 }, origin('k', 'client-a', 1_999))).toEqual({ pet: first.pet, added: false });
+        expect(await pets.addOnce({ name: 'Kit', categoryId: 4 }, origin('k', 'client-a', 1_999))).toEqual({
+          pet: first.pet,
+          added: false,
+        });
         expect(await pets.list({ limit: 10 })).toEqual([first.pet]);
       });
 
-      it('keeps each client\'s keys apart, and keys exact: case and look-alikes are other keys', async () => {
-        const added = await Promise.all([origin('k'), origin('k', 'client-b'), origin('K'), origin('k ')].map((each) => pets.addOnce(aNewPet(), each)));
+      it("keeps each client's keys apart, and keys exact: case and look-alikes are other keys", async () => {
+        const added = await Promise.all(
+          [origin('k'), origin('k', 'client-b'), origin('K'), origin('k ')].map((each) =>
+            pets.addOnce(aNewPet(), each),
+          ),
+        );
         expect(added.every((outcome) => outcome.added)).toBe(true);
         expect(new Set(added.map((outcome) => outcome.pet.id)).size).toBe(4);
       });
@@ -83,7 +94,10 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
         expect(later.added).toBe(true);
         expect(await pets.list({ limit: 10 })).toEqual([first.pet, later.pet]);
         // From then on the key names the new pet.
-        expect(await pets.addOnce(aNewPet({ name: 'Kit' }), origin('k', 'client-a', 2_500, 3_500))).toEqual({ pet: later.pet, added: false });
+        expect(await pets.addOnce(aNewPet({ name: 'Kit' }), origin('k', 'client-a', 2_500, 3_500))).toEqual({
+          pet: later.pet,
+          added: false,
+        });
       });
 
       it('adds one pet for 50 callers adding under one key at once, and gives each of them that pet', async () => {

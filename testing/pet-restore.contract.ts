@@ -39,7 +39,10 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
 
     it('fills gaps between stored ids, keeping every list in id order', async () => {
       await pets.restore([pet(2, { status: 'sold' }), pet(5, { status: 'sold' })]);
-      expect(await pets.restore([pet(1), pet(3, { status: 'sold' }), pet(5, { status: 'sold' })])).toEqual({ added: 2, unchanged: 1 });
+      expect(await pets.restore([pet(1), pet(3, { status: 'sold' }), pet(5, { status: 'sold' })])).toEqual({
+        added: 2,
+        unchanged: 1,
+      });
       expect((await pets.list({ limit: 10 })).map(({ id }) => id)).toEqual([1, 2, 3, 5]);
       expect((await pets.list({ limit: 10, status: 'sold' })).map(({ id }) => id)).toEqual([2, 3, 5]);
       expect(await pets.findById(3)).toEqual(pet(3, { status: 'sold' }));
@@ -55,7 +58,14 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
 
     it('names the ids that hold a different pet, each field compared', async () => {
       await pets.restore([pet(1), pet(2), pet(3), pet(4, { status: 'sold' }), pet(5)]);
-      const candidates = [pet(1), pet(2, { name: 'Other' }), pet(3, { categoryId: 99 }), pet(4), pet(5, { status: 'sold' }), pet(6)];
+      const candidates = [
+        pet(1),
+        pet(2, { name: 'Other' }),
+        pet(3, { categoryId: 99 }),
+        pet(4),
+        pet(5, { status: 'sold' }),
+        pet(6),
+      ];
       expect(await pets.conflictsOf(candidates)).toEqual([2, 3, 4, 5]);
       expect(await pets.conflictsOf([pet(1), pet(6)])).toEqual([]);
     });
@@ -64,16 +74,28 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       await pets.restore([pet(2)]);
       const refused = pets.restore([pet(1), pet(2, { name: 'Changed' }), pet(3)]);
       await expect(refused).rejects.toBeInstanceOf(RestoreConflict);
-      await expect(refused).rejects.toMatchObject({ name: 'RestoreConflict', code: 'restore_conflict', id: 2, message: 'pet 2 is stored already with other fields' });
+      await expect(refused).rejects.toMatchObject({
+        name: 'RestoreConflict',
+        code: 'restore_conflict',
+        id: 2,
+        message: 'pet 2 is stored already with other fields',
+      });
       expect(await pets.list({ limit: 10 })).toEqual([pet(2)]);
     });
 
     it('refuses ids out of order, repeated or not pet ids, and writes nothing', async () => {
-      for (const batch of [[pet(2), pet(1)], [pet(1), pet(1)]]) {
-        await expect(pets.restore(batch)).rejects.toThrow(new TypeError('pets are restored in strictly ascending id order'));
+      for (const batch of [
+        [pet(2), pet(1)],
+        [pet(1), pet(1)],
+      ]) {
+        await expect(pets.restore(batch)).rejects.toThrow(
+          new TypeError('pets are restored in strictly ascending id order'),
+        );
       }
       for (const id of [0, 1.5, 2 ** 53]) {
-        await expect(pets.restore([pet(id)])).rejects.toThrow(new TypeError(`a restored pet's id must be a pet id, not ${id}`));
+        await expect(pets.restore([pet(id)])).rejects.toThrow(
+          new TypeError(`a restored pet's id must be a pet id, not ${id}`),
+        );
       }
       expect(await pets.list({ limit: 10 })).toEqual([]);
     });
@@ -97,7 +119,9 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
 
     it('refuses a reservation through what is not a pet id, and reserves nothing', async () => {
       for (const id of [0, -1, 1.5, 2 ** 53, Number.NaN]) {
-        await expect(pets.reserveIds(id)).rejects.toThrow(new TypeError(`ids are reserved through a pet id, not ${id}`));
+        await expect(pets.reserveIds(id)).rejects.toThrow(
+          new TypeError(`ids are reserved through a pet id, not ${id}`),
+        );
       }
       expect((await pets.add({ name: 'First', categoryId: 1 })).id).toBe(1);
     });

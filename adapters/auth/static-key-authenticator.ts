@@ -27,7 +27,8 @@ export class StaticKeyAuthenticator implements Authenticator {
   private readonly digests: ReadonlySet<string>;
 
   constructor({ keys = [], sha256Hex = [] }: AcceptedKeys) {
-    if (!sha256Hex.every((hex) => SHA256_HEX.test(hex))) throw new Error('key digests must be SHA-256 digests of 64 hex digits');
+    if (!sha256Hex.every((hex) => SHA256_HEX.test(hex)))
+      throw new Error('key digests must be SHA-256 digests of 64 hex digits');
     this.digests = new Set([...keys.map(sha256), ...sha256Hex.map((hex) => hex.toLowerCase())]);
     if (this.digests.size === 0) throw new Error('StaticKeyAuthenticator needs at least one key');
   }

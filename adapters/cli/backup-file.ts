@@ -20,7 +20,14 @@ export async function backupFile(file: string, progress: ImportProgress): Promis
     name: file,
     where: (line) => `line ${line}`,
     entries: (phase: ImportPhase) =>
-      entriesOf(backup, phase === 'writing' ? undefined : (bytes) => { progress.update(phase, bytes, size); }),
+      entriesOf(
+        backup,
+        phase === 'writing'
+          ? undefined
+          : (bytes) => {
+              progress.update(phase, bytes, size);
+            },
+      ),
   };
   return backup;
 }
@@ -30,7 +37,12 @@ async function regularFileSize(file: string): Promise<number> {
     const { code, message } = error as NodeJS.ErrnoException;
     throw new ImportRefused(undefined, file, `cannot be read (${code === 'ENOENT' ? 'no such file' : message})`);
   });
-  if (!stats.isFile()) throw new ImportRefused(undefined, file, 'is not a regular file: an import reads its file more than once (check, then write)');
+  if (!stats.isFile())
+    throw new ImportRefused(
+      undefined,
+      file,
+      'is not a regular file: an import reads its file more than once (check, then write)',
+    );
   return stats.size;
 }
 

@@ -84,7 +84,9 @@ export class ServiceStopped extends Error {
 /** The `petstore` command line: commander parses it and writes help; the core does the rest. */
 export function createCliProgram(dependencies: CliDependencies, output: CliOutput): Command {
   const program = new PetstoreCommand('petstore')
-    .description("The pet store's API (serve) and its catalogue from the command line (pets): the same core, storage and settings.")
+    .description(
+      "The pet store's API (serve) and its catalogue from the command line (pets): the same core, storage and settings.",
+    )
     .version(dependencies.version, '--version', 'print the version and exit')
     .option('--debug', 'on failure, print the stack trace too')
     .configureOutput({
@@ -115,7 +117,11 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .command('list')
     .description('list pets in ascending id order, one page')
     .addOption(status())
-    .option('--limit <n>', `pets in the page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT})`, wholeNumber)
+    .option(
+      '--limit <n>',
+      `pets in the page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT})`,
+      wholeNumber,
+    )
     .option('--after <id>', 'only pets with an id greater than this one', wholeNumber)
     .addOption(json())
     .exitOverride()
@@ -123,7 +129,8 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       const { listPets } = await dependencies.useCases();
       const page = await listPets.execute({ status: options.status, limit: options.limit, afterId: options.after });
       output.out(options.json ? page.pets.map((pet) => `${petJson(pet)}\n`).join('') : `${petTable(page.pets)}\n`);
-      if (!options.json && page.next?.afterId !== undefined) output.err(`more pets follow: add --after ${page.next.afterId}\n`);
+      if (!options.json && page.next?.afterId !== undefined)
+        output.err(`more pets follow: add --after ${page.next.afterId}\n`);
     });
   pets
     .command('add')
@@ -166,7 +173,10 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     )
     .argument('<file>', 'the file to read (read more than once: a file, not a pipe)')
     .addOption(
-      new Option('--mode <mode>', 'restore: pets keep their ids, and a re-run adds nothing; merge: every pet is added anew, under a new id')
+      new Option(
+        '--mode <mode>',
+        'restore: pets keep their ids, and a re-run adds nothing; merge: every pet is added anew, under a new id',
+      )
         .choices(IMPORT_MODES)
         .default('restore'),
     )
@@ -174,7 +184,12 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
     .exitOverride()
     .action(async (file: string, options: { mode: ImportMode; json?: boolean }) => {
       const { importPets } = await dependencies.useCases();
-      const progress = output.errTerminal === undefined ? progressLines((text) => { output.err(text); }) : progressBar(output.errTerminal);
+      const progress =
+        output.errTerminal === undefined
+          ? progressLines((text) => {
+              output.err(text);
+            })
+          : progressBar(output.errTerminal);
       const interrupts = dependencies.watchInterrupts();
       let report;
       try {
@@ -184,7 +199,11 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
         progress.finish();
         interrupts.release();
       }
-      output.out(options.json ? `${JSON.stringify(report)}\n` : `imported ${file} (${options.mode}): ${importSummary(options.mode, report)}\n`);
+      output.out(
+        options.json
+          ? `${JSON.stringify(report)}\n`
+          : `imported ${file} (${options.mode}): ${importSummary(options.mode, report)}\n`,
+      );
     });
 
   const keys = program.command('keys').description('API keys').exitOverride();

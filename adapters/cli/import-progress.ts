@@ -2,7 +2,11 @@ import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
 
-const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = { checking: 'checking  ', confirming: 'confirming', writing: 'writing   ' };
+const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = {
+  checking: 'checking  ',
+  confirming: 'confirming',
+  writing: 'writing   ',
+};
 
 const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`;
 
@@ -39,8 +43,12 @@ export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
       if (shown?.phase !== phase) {
         shown?.bar.stop();
         const format = `${PHASE_TEXT[phase]} |{bar}| {percentage}%  {value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
-        const formatValue = (value: number, _options: unknown, type: string) => (type === 'value' || type === 'total' ? AMOUNT[phase](value) : String(value));
-        shown = { phase, bar: new SingleBar({ stream: terminal, format, formatValue, hideCursor: true }, Presets.shades_classic) };
+        const formatValue = (value: number, _options: unknown, type: string) =>
+          type === 'value' || type === 'total' ? AMOUNT[phase](value) : String(value);
+        shown = {
+          phase,
+          bar: new SingleBar({ stream: terminal, format, formatValue, hideCursor: true }, Presets.shades_classic),
+        };
         shown.bar.start(total, 0);
       }
       shown.bar.update(done);

@@ -26,7 +26,10 @@ const CARRIAGE_RETURN = 0x0d;
  * break at all is refused rather than read whole. Written here rather than taken from readline or
  * split2 because both decode with replacement characters and neither can say which line overflowed.
  */
-export async function* ndjsonLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes: number): AsyncGenerator<NumberedLine> {
+export async function* ndjsonLines(
+  chunks: AsyncIterable<Uint8Array>,
+  maxLineBytes: number,
+): AsyncGenerator<NumberedLine> {
   let number = 1;
   let pending: Buffer[] = [];
   let pendingBytes = 0;

@@ -1,5 +1,13 @@
 import { RuleViolation } from '../../core/errors.js';
-import { assertValidNewPet, isPetId, newPetOf, PET_ID_RULE, type NewPet, type NewPetFields, type PetId } from '../../core/pet.js';
+import {
+  assertValidNewPet,
+  isPetId,
+  newPetOf,
+  PET_ID_RULE,
+  type NewPet,
+  type NewPetFields,
+  type PetId,
+} from '../../core/pet.js';
 
 /** A line of an import file, read: the pet's fields and, when the line gives one, its id. */
 export interface PetLine {
@@ -29,10 +37,12 @@ export function petOfLine(text: string): PetLine {
   } catch {
     throw new InvalidPetLine('not JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidPetLine('not a JSON object (one pet a line)');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidPetLine('not a JSON object (one pet a line)');
   const unknownField = Object.keys(value).find((field) => !LINE_FIELDS.has(field));
   // The name is quoted as JSON, so that whatever it holds, the message stays one line.
-  if (unknownField !== undefined) throw new InvalidPetLine(`${JSON.stringify(unknownField).slice(0, 60)} is not a field of a pet`);
+  if (unknownField !== undefined)
+    throw new InvalidPetLine(`${JSON.stringify(unknownField).slice(0, 60)} is not a field of a pet`);
   const fields = value as NewPetFields & { id?: unknown };
   if (fields.id !== undefined && !isPetId(fields.id)) throw new InvalidPetLine(`id ${PET_ID_RULE}`);
   const newPet = newPetOf(fields);

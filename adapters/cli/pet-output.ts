@@ -16,7 +16,10 @@ const NAME_WIDTH_MAX = 40;
 
 /** Pets as a table for people: a header, one row each, columns as wide as their widest cell. */
 export function petTable(pets: readonly Pet[]): string {
-  const rows = [COLUMNS.map((column) => column.title), ...pets.map((pet) => COLUMNS.map((column) => cell(column.value(pet))))];
+  const rows = [
+    COLUMNS.map((column) => column.title),
+    ...pets.map((pet) => COLUMNS.map((column) => cell(column.value(pet)))),
+  ];
   const widths = COLUMNS.map((_, index) => Math.max(...rows.map((row) => graphemes(row[index] ?? '').length)));
   return rows
     .map((row) =>

@@ -21,7 +21,11 @@ const OPTION_OF_FIELD: Readonly<Record<string, string>> = {
  * not be done (storage out of reach, no such pet, ...), 2 the command line itself is wrong, 130 or
  * 143 stopped by SIGINT or SIGTERM. Every error is one line on stderr; `--debug` adds the stack trace.
  */
-export async function runCli(args: readonly string[], dependencies: CliDependencies, output: CliOutput): Promise<number> {
+export async function runCli(
+  args: readonly string[],
+  dependencies: CliDependencies,
+  output: CliOutput,
+): Promise<number> {
   const program = createCliProgram(dependencies, output);
   try {
     await program.parseAsync([...args], { from: 'user' });
@@ -42,14 +46,21 @@ function messageOf(error: unknown): string {
   if (error instanceof RuleViolation) {
     const option = OPTION_OF_FIELD[error.field] ?? error.field;
     // The core's words, with the option's name where the core put its own.
-    return error.message.startsWith(`${error.field} `) ? `${option}${error.message.slice(error.field.length)}` : `${option}: ${error.message}`;
+    return error.message.startsWith(`${error.field} `)
+      ? `${option}${error.message.slice(error.field.length)}`
+      : `${option}: ${error.message}`;
   }
   if (error instanceof ImportRefused) return `${error.message}; nothing was imported`;
   if (error instanceof ImportInterrupted) return `${interruptedBy(error)}; nothing was imported`;
   if (error instanceof ImportStopped) {
     // A line refused while writing (the file changed since its check) is the reason, not a refusal of the whole file.
     const { cause } = error;
-    const reason = cause instanceof ImportRefused ? cause.message : cause instanceof ImportInterrupted ? interruptedBy(cause) : messageOf(cause);
+    const reason =
+      cause instanceof ImportRefused
+        ? cause.message
+        : cause instanceof ImportInterrupted
+          ? interruptedBy(cause)
+          : messageOf(cause);
     return `${reason}; ${error.message}`;
   }
   if (error instanceof DomainError && error.code === 'storage_unavailable') {

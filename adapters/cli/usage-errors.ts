@@ -4,7 +4,8 @@ import { Command } from 'commander';
 export class UsageError extends Error {}
 
 /** Commander's words for a bad value, and for its choices. */
-const INVALID_VALUE = /^(?:option '(?<option>[^ ']+)[^']*' argument|command-argument value) '(?<value>.*)' is invalid(?: for argument '(?<argument>[^']+)')?\. (?<reason>.*)$/s;
+const INVALID_VALUE =
+  /^(?:option '(?<option>[^ ']+)[^']*' argument|command-argument value) '(?<value>.*)' is invalid(?: for argument '(?<argument>[^']+)')?\. (?<reason>.*)$/s;
 const CHOICES = /^Allowed choices are (?<choices>.*?)\.?$/;
 
 /**

@@ -59,7 +59,11 @@ export interface HttpAppDependencies {
 }
 
 /** The API's operations, a folder each under routes/: adding one here mounts it and documents it. */
-export const API_OPERATIONS = [listPetsOperation, createPetOperation, getPetOperation] as const satisfies readonly ApiOperation<HttpAppDependencies>[];
+export const API_OPERATIONS = [
+  listPetsOperation,
+  createPetOperation,
+  getPetOperation,
+] as const satisfies readonly ApiOperation<HttpAppDependencies>[];
 
 /** The operationIds requests are counted under; any other request is `other`. */
 export const OPERATION_IDS: readonly string[] = API_OPERATIONS.map(({ operationId }) => operationId);
@@ -92,7 +96,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
     });
 
   // Outermost first: a request passes down this list, its response back up it.
-  app.use(requestContext(logger, { observer: metrics && requestMetricsObserver(metrics, router, operations), accessLog: dependencies.accessLog }));
+  app.use(
+    requestContext(logger, {
+      observer: metrics && requestMetricsObserver(metrics, router, operations),
+      accessLog: dependencies.accessLog,
+    }),
+  );
   if (dependencies.requestTracing) {
     const apiOperationOf = (ctx: Koa.Context) => {
       const operation = operationOf(ctx, router, operations);
@@ -105,7 +114,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(requireWellFormedRequest);
   app.use(requireCanonicalPath);
   // Scripts may read every header the document promises.
-  if (dependencies.corsOrigins.length > 0) app.use(corsFor(dependencies.corsOrigins, { exposeHeaders: Object.keys(document.components.headers) }));
+  if (dependencies.corsOrigins.length > 0)
+    app.use(corsFor(dependencies.corsOrigins, { exposeHeaders: Object.keys(document.components.headers) }));
   app.use(requireApiKey(dependencies.authenticator, limitRate));
   app.use(router.routes());
   // Only what no route served gets this far (OPTIONS among them): one layer less for the rest.

@@ -10,7 +10,10 @@ import type { HttpLogger } from './wire/request-log.js';
 /** What Node's parser reports, as our codes; anything else it refuses is malformed HTTP. */
 const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> = new Map([
   ['HPE_HEADER_OVERFLOW', { code: 'headers_too_large', message: 'The request headers are too large' }],
-  ['HPE_CHUNK_EXTENSIONS_OVERFLOW', { code: 'payload_too_large', message: 'The chunk extensions of the request body are too large' }],
+  [
+    'HPE_CHUNK_EXTENSIONS_OVERFLOW',
+    { code: 'payload_too_large', message: 'The chunk extensions of the request body are too large' },
+  ],
   ['ERR_HTTP_REQUEST_TIMEOUT', { code: 'request_timeout', message: 'The request did not arrive in time' }],
 ]);
 const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP/1.1' } as const;
@@ -51,9 +54,13 @@ function errorFor(error: ParserError): { code: ErrorCode; message: string } {
   const packet = error.rawPacket?.toString('latin1') ?? '';
   const wellFormed = REQUEST_LINE.test(packet.slice(failedRequestStart(packet, error)));
   if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
-    return { code: 'not_implemented', message: 'The method is not one this server implements; the API answers GET, HEAD, POST and OPTIONS' };
+    return {
+      code: 'not_implemented',
+      message: 'The method is not one this server implements; the API answers GET, HEAD, POST and OPTIONS',
+    };
   }
-  if (wellFormed && error.code === 'HPE_INVALID_VERSION') return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
+  if (wellFormed && error.code === 'HPE_INVALID_VERSION')
+    return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
   return MALFORMED;
 }
 
@@ -95,7 +102,10 @@ export function respondToParserErrors(logger: HttpLogger): (error: ParserError, 
   function afterEarlierResponses(socket: Duplex, then: () => void): void {
     const responding = pendingResponse(socket);
     if (responding === undefined) then();
-    else responding.once('close', () => { afterEarlierResponses(socket, then); });
+    else
+      responding.once('close', () => {
+        afterEarlierResponses(socket, then);
+      });
   }
 
   function sendParserError(error: ParserError, socket: Duplex): void {

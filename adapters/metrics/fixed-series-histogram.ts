@@ -66,7 +66,11 @@ export class FixedSeriesHistogram {
     const values = this.allSeries.flatMap(({ labels, counts, sum, count }) => {
       let cumulative = 0;
       return [
-        ...this.bounds.map((le, bucket) => ({ labels: { le, ...labels }, value: (cumulative += counts[bucket] as number), metricName: bucketName })),
+        ...this.bounds.map((le, bucket) => ({
+          labels: { le, ...labels },
+          value: (cumulative += counts[bucket] as number),
+          metricName: bucketName,
+        })),
         { labels: { le: '+Inf', ...labels }, value: count, metricName: bucketName },
         { labels: { ...labels }, value: sum, metricName: `${this.name}_sum` },
         { labels: { ...labels }, value: count, metricName: `${this.name}_count` },

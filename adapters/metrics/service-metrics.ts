@@ -58,7 +58,9 @@ export class ServiceMetrics implements StorageMetrics {
       DURATION_BUCKETS,
       this.registry,
     );
-    this.requestDurations = tableOf(operations, (operation) => tableOf(statusClasses, (statusClass) => requestDurations.series({ operation, status_class: statusClass })));
+    this.requestDurations = tableOf(operations, (operation) =>
+      tableOf(statusClasses, (statusClass) => requestDurations.series({ operation, status_class: statusClass })),
+    );
     const inFlight = () => this.inFlight;
     new Gauge({
       name: 'petstore_http_requests_in_flight',
@@ -92,7 +94,13 @@ export class ServiceMetrics implements StorageMetrics {
     );
     this.storageDurations = new Map(
       Object.entries(storageMethods).flatMap(([store, methods]) =>
-        methods.map((method) => [`${store} ${method}`, tableOf(STORAGE_OUTCOMES, (outcome) => storageDurations.series({ store, method, outcome }))] as const),
+        methods.map(
+          (method) =>
+            [
+              `${store} ${method}`,
+              tableOf(STORAGE_OUTCOMES, (outcome) => storageDurations.series({ store, method, outcome })),
+            ] as const,
+        ),
       ),
     );
   }

@@ -8,8 +8,13 @@ export type Environment = Readonly<Record<string, string | undefined>>;
  * The settings `schema` names, read from `env`: an empty variable counts as unset, and the first bad
  * one is a ConfigError naming it. Values are never echoed: some variables hold secrets.
  */
-export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: Schema, env: Environment): v.InferOutput<Schema> {
-  const present = Object.fromEntries(Object.keys(schema.entries).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: Schema,
+  env: Environment,
+): v.InferOutput<Schema> {
+  const present = Object.fromEntries(
+    Object.keys(schema.entries).flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
+  );
   // A setting's rules stop at its first refusal: a rule after it never sees a value refused before.
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: valibot skips a pipe's transformations after an issue anyway, so the first issue, all that is reported, is the same.
   const result = v.safeParse(schema, present, { abortPipeEarly: true });
@@ -22,7 +27,13 @@ export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries
 /** A whole number from `min` to `max`, written in decimal digits only. */
 export function integerSetting(min: number, max: number, unit = '') {
   const rule = `must be a whole number${unit} from ${min} to ${max}`;
-  return v.pipe(v.string(), v.regex(/^[0-9]+$/, rule), v.transform(Number), v.minValue(min, rule), v.maxValue(max, rule));
+  return v.pipe(
+    v.string(),
+    v.regex(/^[0-9]+$/, rule),
+    v.transform(Number),
+    v.minValue(min, rule),
+    v.maxValue(max, rule),
+  );
 }
 
 /** One of `choices`, exactly as written. */

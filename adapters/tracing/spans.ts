@@ -23,7 +23,11 @@ export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, wo
 }
 
 /** Ends `span` once `work` is done: how it failed, if it did, recorded by `record`, and thrown on. */
-export async function endedWith<T>(span: Span, work: () => Promise<T>, record: (span: Span, error: unknown) => void = recordFailure): Promise<T> {
+export async function endedWith<T>(
+  span: Span,
+  work: () => Promise<T>,
+  record: (span: Span, error: unknown) => void = recordFailure,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -40,7 +44,8 @@ export async function endedWith<T>(span: Span, work: () => Promise<T>, record: (
  * included, is a failure.
  */
 function recordOutcome(span: Span, error: unknown): void {
-  if (error instanceof DomainError && !(error instanceof StorageUnavailable)) span.setAttribute(REFUSED_ATTRIBUTE, error.code);
+  if (error instanceof DomainError && !(error instanceof StorageUnavailable))
+    span.setAttribute(REFUSED_ATTRIBUTE, error.code);
   else recordFailure(span, error);
 }
 

@@ -1,7 +1,13 @@
 import { context, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { Pet, PetStatus } from '../../core/pet.js';
 import type { ExportPets } from '../../core/use-cases/export-pets.js';
-import type { Backup, ImportPets, ImportPhase, ImportProgress, ImportReport } from '../../core/use-cases/import-pets.js';
+import type {
+  Backup,
+  ImportPets,
+  ImportPhase,
+  ImportProgress,
+  ImportReport,
+} from '../../core/use-cases/import-pets.js';
 import type { ImportMode } from '../../core/backup.js';
 import { endedWith, recordFailure } from './spans.js';
 import { STORAGE_KIND_ATTRIBUTE } from './traced-storage.js';
@@ -16,13 +22,22 @@ export const PETS_ATTRIBUTE = 'petstore.pets';
  */
 export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: string): ImportPets {
   return Object.assign(Object.create(importPets) as ImportPets, {
-    execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
-      const root = tracer.startSpan('pets import', { attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode } });
+    execute(
+      backup: Backup,
+      mode: ImportMode,
+      progress: ImportProgress,
+      interruption?: AbortSignal,
+    ): Promise<ImportReport> {
+      const root = tracer.startSpan('pets import', {
+        attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode },
+      });
       const underRoot = trace.setSpan(context.active(), root);
       const batches = new BatchSpans(tracer, underRoot, PHASES[mode]);
       return endedWith(root, async () => {
         try {
-          const report = await context.with(underRoot, () => importPets.execute(backup, mode, batches.watching(progress), interruption));
+          const report = await context.with(underRoot, () =>
+            importPets.execute(backup, mode, batches.watching(progress), interruption),
+          );
           root.setAttribute(PETS_ATTRIBUTE, report.pets);
           return report;
         } catch (error) {
@@ -96,7 +111,10 @@ class BatchSpans {
 export function tracedExport(exportPets: ExportPets, tracer: Tracer, kind: string): ExportPets {
   return Object.assign(Object.create(exportPets) as ExportPets, {
     async *pages(status?: PetStatus): AsyncGenerator<Pet[]> {
-      const attributes: Attributes = { [STORAGE_KIND_ATTRIBUTE]: kind, ...(status && { 'petstore.pet.status': status }) };
+      const attributes: Attributes = {
+        [STORAGE_KIND_ATTRIBUTE]: kind,
+        ...(status && { 'petstore.pet.status': status }),
+      };
       const root = tracer.startSpan('pets export', { attributes });
       const underRoot = trace.setSpan(context.active(), root);
       const pages = exportPets.pages(status);

@@ -17,9 +17,17 @@ export interface TracedStorageKind {
  * The storage with each call in a span `<store>.<method>` under the active one, naming the storage;
  * only what the method was (never its arguments, a pet or a key) goes on the span.
  */
-export function tracedStorage(ports: StoragePorts, tracer: Tracer, { name, dbSystem }: TracedStorageKind): StoragePorts {
+export function tracedStorage(
+  ports: StoragePorts,
+  tracer: Tracer,
+  { name, dbSystem }: TracedStorageKind,
+): StoragePorts {
   return wrapStorage(ports, (store, method) => {
-    const attributes: Attributes = { [STORAGE_KIND_ATTRIBUTE]: name, [ATTR_DB_OPERATION_NAME]: method, ...(dbSystem && { [ATTR_DB_SYSTEM_NAME]: dbSystem }) };
+    const attributes: Attributes = {
+      [STORAGE_KIND_ATTRIBUTE]: name,
+      [ATTR_DB_OPERATION_NAME]: method,
+      ...(dbSystem && { [ATTR_DB_SYSTEM_NAME]: dbSystem }),
+    };
     const options = { kind: SpanKind.INTERNAL, attributes };
     return (call) => inSpan(tracer, `${store}.${method}`, options, call);
   });

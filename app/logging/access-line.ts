@@ -31,7 +31,10 @@ export function accessLineOf(logger: Logger): AccessLog {
     const level = accessLevelOf(path, status);
     if (!logger.isLevelEnabled(level)) return;
     const statusField = status === undefined ? '' : `,"status":${String(status)}`;
-    const traceFields = traceIds === undefined ? '' : `,"trace_id":${JSON.stringify(traceIds.trace_id)},"span_id":${JSON.stringify(traceIds.span_id)}`;
+    const traceFields =
+      traceIds === undefined
+        ? ''
+        : `,"trace_id":${JSON.stringify(traceIds.trace_id)},"span_id":${JSON.stringify(traceIds.span_id)}`;
     const abortedField = aborted === true ? ',"aborted":true' : '';
     stream.write(
       `{"level":"${level}"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField},"msg":"request"}\n`,

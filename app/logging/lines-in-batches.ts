@@ -26,9 +26,10 @@ class LinesInBatches implements DestinationStream {
     if (held >= MAX_LINES_HELD) this.writePending();
     // The timer holds the process open until the batch is handed over: a process that ends by
     // running out of work writes its last lines as it wrote the others, and waits for them.
-    else if (held === 1) setTimeout(() => {
-      this.writePending();
-    }, BATCH_INTERVAL_MS);
+    else if (held === 1)
+      setTimeout(() => {
+        this.writePending();
+      }, BATCH_INTERVAL_MS);
   }
 
   /** At `process.exit`, with no turn to come: the lines still pending, written and flushed at once. */

@@ -10,7 +10,10 @@ import { linesWrittenInBatches } from './lines-in-batches.js';
  * headers are redacted wherever they appear, as a second line of defence behind never logging them
  * in the first place.
  */
-export function createLogger(config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>,
+  destination?: DestinationStream,
+): Logger {
   return pino(
     {
       level: config.logLevel,

@@ -7,7 +7,13 @@ import { TOKENS, from, typedBind, typedOnActivation } from '../tokens.js';
 /** Prometheus metrics: every request (the HTTP app reads them) and every storage call the use cases make, timed. */
 export const metricsModule = new ContainerModule(({ bind, onActivation }) => {
   typedBind(bind)(TOKENS.Metrics).toDynamicValue(
-    async () => new ServiceMetrics({ ...(await import('../../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS }),
+    async () =>
+      new ServiceMetrics({
+        ...(await import('../../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS,
+        storageMethods: STORAGE_METHODS,
+      }),
   );
-  typedOnActivation(onActivation)(TOKENS.StorageInUse, async (c, ports) => measuredStorage(ports, await from(c, TOKENS.Metrics)));
+  typedOnActivation(onActivation)(TOKENS.StorageInUse, async (c, ports) =>
+    measuredStorage(ports, await from(c, TOKENS.Metrics)),
+  );
 });

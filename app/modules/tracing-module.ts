@@ -22,7 +22,8 @@ export function tracingModule(tracer: Tracer, storage: TracedStorageKind): Conta
   return new ContainerModule(({ onActivation }) => {
     const onActivationOf = typedOnActivation(onActivation);
     onActivationOf(TOKENS.StorageInUse, (_, ports) => tracedStorage(ports, tracer, storage));
-    for (const [token, name] of REQUEST_USE_CASES) onActivationOf(token, (_, useCase) => tracedUseCase(useCase, name, tracer));
+    for (const [token, name] of REQUEST_USE_CASES)
+      onActivationOf(token, (_, useCase) => tracedUseCase(useCase, name, tracer));
     onActivationOf(TOKENS.ImportPets, (_, importPets) => tracedImport(importPets, tracer, storage.name));
     onActivationOf(TOKENS.ExportPets, (_, exportPets) => tracedExport(exportPets, tracer, storage.name));
   });

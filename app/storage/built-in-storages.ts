@@ -6,7 +6,10 @@ import { sqliteStorage } from '../../adapters/persistence/sqlite/sqlite-storage.
 import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
 
 /** For a host that keeps idempotency keys in its own process. */
-export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+export {
+  InMemoryIdempotencyStore,
+  type InMemoryIdempotencyOptions,
+} from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 
 /** A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it opens. */
 export interface BuiltInStorage extends StorageAdapter {

@@ -26,12 +26,22 @@ export interface Tracing {
  * OTEL_RESOURCE_ATTRIBUTES), for traces only. A driver given `instrumentations` must load after
  * this: an instrumentation patches its module as it loads.
  */
-export function startTracing({ logger, version, instrumentations }: { logger: Logger; version: string; instrumentations: readonly object[] }): Tracing {
+export function startTracing({
+  logger,
+  version,
+  instrumentations,
+}: {
+  logger: Logger;
+  version: string;
+  instrumentations: readonly object[];
+}): Tracing {
   // The SDK's own troubles (a collector that refuses spans, a setting it cannot read) go to the service's log.
   if (process.env.OTEL_LOG_LEVEL === undefined) diag.setLogger(diagLoggerOf(logger), DiagLogLevel.WARN);
   const sdk = new NodeSDK({
     // The service's name and version, unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES say otherwise.
-    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'petstore', [ATTR_SERVICE_VERSION]: version })),
+    resource: defaultResource().merge(
+      resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'petstore', [ATTR_SERVICE_VERSION]: version }),
+    ),
     instrumentations: [...instrumentations] as NodeSDKConfiguration['instrumentations'],
     // Traces only: metrics are Prometheus's (/metrics), and logs are the log lines.
     metricReaders: [],
@@ -42,7 +52,10 @@ export function startTracing({ logger, version, instrumentations }: { logger: Lo
     tracer: trace.getTracer('petstore', version),
     shutdown: (timeoutMs) =>
       pTimeout(sdk.shutdown(), { milliseconds: Math.max(timeoutMs, 1) }).catch((error: unknown) => {
-        logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'tracing: spans not exported before exit');
+        logger.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'tracing: spans not exported before exit',
+        );
         // With the exit code the command set by then; the log's own exit hook writes its last lines.
         setTimeout(() => process.exit(), EXIT_AFTER_LOST_SPANS_MS).unref();
       }),
@@ -69,7 +82,9 @@ function errorIn(message: string): (Record<string, unknown> & { message: string 
   try {
     const parsed: unknown = JSON.parse(message);
     const candidate = parsed as { message?: unknown } | null;
-    return typeof candidate?.message === 'string' ? (parsed as Record<string, unknown> & { message: string }) : undefined;
+    return typeof candidate?.message === 'string'
+      ? (parsed as Record<string, unknown> & { message: string })
+      : undefined;
   } catch {
     return undefined;
   }

@@ -10,8 +10,11 @@ const EXPORTERS: ReadonlySet<string> = new Set(['otlp', 'console', 'zipkin']);
 export function tracingRequested(env: Readonly<Record<string, string | undefined>>): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   const exporters = listOf(env.OTEL_TRACES_EXPORTER);
-  if (exporters.length > 0) return exporters[0] !== 'none' && exporters.some((name) => name === 'none' || EXPORTERS.has(name));
-  return [env.OTEL_EXPORTER_OTLP_ENDPOINT, env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT].some((endpoint) => endpoint !== undefined && endpoint.trim() !== '');
+  if (exporters.length > 0)
+    return exporters[0] !== 'none' && exporters.some((name) => name === 'none' || EXPORTERS.has(name));
+  return [env.OTEL_EXPORTER_OTLP_ENDPOINT, env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT].some(
+    (endpoint) => endpoint !== undefined && endpoint.trim() !== '',
+  );
 }
 
 function listOf(value: string | undefined): string[] {

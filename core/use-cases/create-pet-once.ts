@@ -1,5 +1,12 @@
 import { IdempotencyKeyInUse, IdempotencyKeyReused, InvalidIdempotencyKey } from '../errors.js';
-import { fingerprintOf, IDEMPOTENCY_KEY_RULE, isIdempotencyKey, type EarlierRequest, type IdempotencyClaim, type IdempotencyKey } from '../idempotency.js';
+import {
+  fingerprintOf,
+  IDEMPOTENCY_KEY_RULE,
+  isIdempotencyKey,
+  type EarlierRequest,
+  type IdempotencyClaim,
+  type IdempotencyKey,
+} from '../idempotency.js';
 import { assertValidNewPet, type NewPet, type Pet } from '../pet.js';
 import type { IdempotencyStore, PetRepository } from '../ports.js';
 
@@ -43,7 +50,9 @@ export class CreatePetOnce {
     }
     // The pet is stored and carries its key, so the answer stands even if it cannot be recorded:
     // a retry then finds the pet through its key instead of the record.
-    await this.requests.complete(earlier.claim, added.pet).catch(() => { this.release(earlier.claim); });
+    await this.requests.complete(earlier.claim, added.pet).catch(() => {
+      this.release(earlier.claim);
+    });
     return { pet: added.pet, replayed: !added.added };
   }
 

@@ -68,7 +68,12 @@ export class ImportPets {
     private readonly petRestore: PetRestore,
   ) {}
 
-  async execute(backup: Backup, mode: ImportMode, progress: ImportProgress, interruption?: AbortSignal): Promise<ImportReport> {
+  async execute(
+    backup: Backup,
+    mode: ImportMode,
+    progress: ImportProgress,
+    interruption?: AbortSignal,
+  ): Promise<ImportReport> {
     const { count, lastId } = await this.check(backup, mode, 'checking', interruption);
     progress.finish();
     if (mode === 'restore') {
@@ -77,13 +82,20 @@ export class ImportPets {
       progress.finish();
     }
     const writing = new Writing(backup, mode, interruption);
-    const added = await writing.run(() => (mode === 'restore' ? this.restore(writing, count, progress) : this.merge(writing, count, progress)));
+    const added = await writing.run(() =>
+      mode === 'restore' ? this.restore(writing, count, progress) : this.merge(writing, count, progress),
+    );
     progress.finish();
     return { pets: count, added, unchanged: count - added };
   }
 
   /** Reads the backup through, checking each entry; a restore's, against storage too. Its count, and a restore's last id. */
-  private async check(backup: Backup, mode: ImportMode, phase: CheckPhase, interruption: AbortSignal | undefined): Promise<{ count: number; lastId: PetId | undefined }> {
+  private async check(
+    backup: Backup,
+    mode: ImportMode,
+    phase: CheckPhase,
+    interruption: AbortSignal | undefined,
+  ): Promise<{ count: number; lastId: PetId | undefined }> {
     let count = 0;
     let previous: BackupEntry | undefined;
     let batch: BackupEntry[] = [];
@@ -99,9 +111,14 @@ export class ImportPets {
       if (interruption?.aborted === true) throw new ImportInterrupted(interruption.reason);
       count += 1;
       if (mode === 'merge') continue;
-      if (entry.id === undefined) throw refusal(backup, entry, "no id: a restore keeps each pet's id (use --mode merge to give pets new ids)");
+      if (entry.id === undefined)
+        throw refusal(backup, entry, "no id: a restore keeps each pet's id (use --mode merge to give pets new ids)");
       if (previous?.id !== undefined && entry.id <= previous.id) {
-        throw refusal(backup, entry, `id ${entry.id} does not follow id ${previous.id} (${backup.where(previous.place)}): a restore takes ids in ascending order, each once`);
+        throw refusal(
+          backup,
+          entry,
+          `id ${entry.id} does not follow id ${previous.id} (${backup.where(previous.place)}): a restore takes ids in ascending order, each once`,
+        );
       }
       previous = entry;
       batch.push(entry);
@@ -140,7 +157,8 @@ export class ImportPets {
         throw writing.stoppedAt(entry, error);
       });
       writing.written += 1;
-      if (writing.written % IMPORT_BATCH === 0 || writing.written === count) progress.update('writing', writing.written, count);
+      if (writing.written % IMPORT_BATCH === 0 || writing.written === count)
+        progress.update('writing', writing.written, count);
     }
     return writing.written;
   }
@@ -162,14 +180,16 @@ class Writing {
     try {
       return await write();
     } catch (error) {
-      if (error instanceof ImportRefused && error.place !== undefined) throw this.stoppedAt({ place: error.place }, error);
+      if (error instanceof ImportRefused && error.place !== undefined)
+        throw this.stoppedAt({ place: error.place }, error);
       throw error;
     }
   }
 
   /** Checked between writes, never inside one. */
   stopIfInterrupted(next: BackupEntry): void {
-    if (this.interruption?.aborted === true) throw this.stoppedAt(next, new ImportInterrupted(this.interruption.reason));
+    if (this.interruption?.aborted === true)
+      throw this.stoppedAt(next, new ImportInterrupted(this.interruption.reason));
   }
 
   stoppedAt({ place }: Pick<BackupEntry, 'place'>, cause: unknown): ImportStopped {

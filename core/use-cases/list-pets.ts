@@ -1,4 +1,10 @@
-import { assertValidPageQuery, PAGE_LIMIT_DEFAULT, type PetPage, type PetPageQuery, type PetPageRequest } from '../paging.js';
+import {
+  assertValidPageQuery,
+  PAGE_LIMIT_DEFAULT,
+  type PetPage,
+  type PetPageQuery,
+  type PetPageRequest,
+} from '../paging.js';
 import type { Pet } from '../pet.js';
 import type { PetRepository } from '../ports.js';
 

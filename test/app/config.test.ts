@@ -103,8 +103,14 @@ describe('loadConfig', () => {
   });
 
   it('reads SHUTDOWN_GRACE from 0s (no grace) to 10m, and SHUTDOWN_TIMEOUT from 1s to 10m', () => {
-    expect(loadConfig({ SHUTDOWN_GRACE: '0s', SHUTDOWN_TIMEOUT: '1s' })).toMatchObject({ shutdownGraceMs: 0, shutdownTimeoutMs: 1000 });
-    expect(loadConfig({ SHUTDOWN_GRACE: '10m', SHUTDOWN_TIMEOUT: '10m' })).toMatchObject({ shutdownGraceMs: 600_000, shutdownTimeoutMs: 600_000 });
+    expect(loadConfig({ SHUTDOWN_GRACE: '0s', SHUTDOWN_TIMEOUT: '1s' })).toMatchObject({
+      shutdownGraceMs: 0,
+      shutdownTimeoutMs: 1000,
+    });
+    expect(loadConfig({ SHUTDOWN_GRACE: '10m', SHUTDOWN_TIMEOUT: '10m' })).toMatchObject({
+      shutdownGraceMs: 600_000,
+      shutdownTimeoutMs: 600_000,
+    });
   });
 
   it('accepts port 0 (any free port) and 65535', () => {
@@ -121,42 +127,120 @@ describe('loadConfig', () => {
     [{ SQLITE_SYNCHRONOUS: 'off' }, 'SQLITE_SYNCHRONOUS must be one of normal, full'],
     [{ SQLITE_PATH: ' ' }, 'SQLITE_PATH must be a file path'],
     [{ STORAGE: 'mongo' }, 'MONGODB_URI must be set when STORAGE=mongo'],
-    [{ STORAGE: 'mongo', MONGODB_URI: 'http://db:27017' }, 'MONGODB_URI must be a mongodb:// or mongodb+srv:// connection string'],
-    [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_DB: 'a.b' }, 'MONGODB_DB must be a MongoDB database name'],
-    [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_TIMEOUT_MS: '50' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
-    [{ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_TIMEOUT_MS: 'soon' }, 'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000'],
+    [
+      { STORAGE: 'mongo', MONGODB_URI: 'http://db:27017' },
+      'MONGODB_URI must be a mongodb:// or mongodb+srv:// connection string',
+    ],
+    [
+      { STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_DB: 'a.b' },
+      'MONGODB_DB must be a MongoDB database name',
+    ],
+    [
+      { STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_TIMEOUT_MS: '50' },
+      'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000',
+    ],
+    [
+      { STORAGE: 'mongo', MONGODB_URI: 'mongodb://db', MONGODB_TIMEOUT_MS: 'soon' },
+      'MONGODB_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000',
+    ],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ BODY_LIMIT: '0' }, 'BODY_LIMIT must be a size such as 1048576, 512kb or 1mb'],
     [{ API_KEYS: 'good,has space' }, 'API_KEYS must be comma-separated keys of letters, digits and -._~+/'],
     [{ API_KEY_DIGESTS: 'abc' }, 'API_KEY_DIGESTS must be comma-separated SHA-256 digests, 64 hex digits each'],
-    [{ PUBLIC_BASE_URL: 'https://api.example.com' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ PUBLIC_BASE_URL: 'https://api.example.com/v1/' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ PUBLIC_BASE_URL: 'https://api.example.com/v1?x=1/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ PUBLIC_BASE_URL: 'ftp://api.example.com/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ PUBLIC_BASE_URL: '/v1' }, 'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ STAGING_BASE_URL: 'https://user:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ STAGING_BASE_URL: 'https://:secret@staging.example.com/v1' }, 'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1'],
-    [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
-    [{ IDEMPOTENCY_TTL: '86400' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: 'soon' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: '999ms' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: '31d' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ IDEMPOTENCY_TTL: '0.5s' }, 'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d'],
-    [{ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '0' }, 'IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'],
+    [
+      { PUBLIC_BASE_URL: 'https://api.example.com' },
+      'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { PUBLIC_BASE_URL: 'https://api.example.com/v1/' },
+      'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { PUBLIC_BASE_URL: 'https://api.example.com/v1?x=1/v1' },
+      'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { PUBLIC_BASE_URL: 'ftp://api.example.com/v1' },
+      'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { PUBLIC_BASE_URL: '/v1' },
+      'PUBLIC_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { STAGING_BASE_URL: 'https://user:secret@staging.example.com/v1' },
+      'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { STAGING_BASE_URL: 'https://:secret@staging.example.com/v1' },
+      'STAGING_BASE_URL must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
+    ],
+    [
+      { CORS_ORIGINS: 'https://app.example.com/' },
+      'CORS_ORIGINS must be comma-separated origins such as https://app.example.com',
+    ],
+    [
+      { IDEMPOTENCY_TTL: '86400' },
+      'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d',
+    ],
+    [
+      { IDEMPOTENCY_TTL: 'soon' },
+      'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d',
+    ],
+    [
+      { IDEMPOTENCY_TTL: '999ms' },
+      'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d',
+    ],
+    [
+      { IDEMPOTENCY_TTL: '31d' },
+      'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d',
+    ],
+    [
+      { IDEMPOTENCY_TTL: '0.5s' },
+      'IDEMPOTENCY_TTL must be a duration in whole seconds with its unit, such as 24h, 90m or 3600s, from 1s to 30d',
+    ],
+    [
+      { STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '0' },
+      'IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000',
+    ],
     [{ RATE_LIMIT: '-1' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
     [{ RATE_LIMIT: '1e3' }, 'RATE_LIMIT must be a whole number of requests from 0 to 1000000000'],
-    [{ RATE_LIMIT_WINDOW: '60' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
-    [{ RATE_LIMIT_WINDOW: '1500ms' }, 'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d'],
-    [{ SHUTDOWN_GRACE: '5' }, 'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m'],
-    [{ SHUTDOWN_GRACE: '11m' }, 'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m'],
-    [{ SHUTDOWN_GRACE: '-1s' }, 'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m'],
-    [{ SHUTDOWN_TIMEOUT: '0s' }, 'SHUTDOWN_TIMEOUT must be a duration in whole seconds with its unit, such as 10s, 30s or 1m, from 1s to 10m'],
-    [{ SHUTDOWN_TIMEOUT: '601s' }, 'SHUTDOWN_TIMEOUT must be a duration in whole seconds with its unit, such as 10s, 30s or 1m, from 1s to 10m'],
+    [
+      { RATE_LIMIT_WINDOW: '60' },
+      'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d',
+    ],
+    [
+      { RATE_LIMIT_WINDOW: '1500ms' },
+      'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d',
+    ],
+    [
+      { SHUTDOWN_GRACE: '5' },
+      'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m',
+    ],
+    [
+      { SHUTDOWN_GRACE: '11m' },
+      'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m',
+    ],
+    [
+      { SHUTDOWN_GRACE: '-1s' },
+      'SHUTDOWN_GRACE must be a duration in whole seconds with its unit, such as 5s, 30s or 1m, from 0s to 10m',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT: '0s' },
+      'SHUTDOWN_TIMEOUT must be a duration in whole seconds with its unit, such as 10s, 30s or 1m, from 1s to 10m',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT: '601s' },
+      'SHUTDOWN_TIMEOUT must be a duration in whole seconds with its unit, such as 10s, 30s or 1m, from 1s to 10m',
+    ],
     [{ METRICS: 'no' }, 'METRICS must be on or off'],
     [{ METRICS_PORT: '65536' }, 'METRICS_PORT must be a whole number from 0 to 65535'],
     [{ METRICS_PORT: '8080' }, 'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port'],
-    [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port'],
+    [
+      { PORT: '9000', METRICS_PORT: '9000' },
+      'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port',
+    ],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);
@@ -192,14 +276,19 @@ describe('loadConfig', () => {
       adapter: mongoStorage,
       settings: { uri: 'mongodb+srv://u:p@cluster.example/', database: 'petstore', timeoutMs: 2000 },
     });
-    expect(loadConfig({ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '750' }).storage).toEqual({
+    expect(
+      loadConfig({ STORAGE: 'mongo', MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '750' })
+        .storage,
+    ).toEqual({
       adapter: mongoStorage,
       settings: { uri: 'mongodb://db:27017', database: 'shop', timeoutMs: 750 },
     });
   });
 
   it('reads only the settings of the storage STORAGE names', () => {
-    expect(loadConfig({ STORAGE: 'memory', MONGODB_URI: 'http://not-mongo', SQLITE_SYNCHRONOUS: 'off' }).storage).toEqual({
+    expect(
+      loadConfig({ STORAGE: 'memory', MONGODB_URI: 'http://not-mongo', SQLITE_SYNCHRONOUS: 'off' }).storage,
+    ).toEqual({
       adapter: memoryStorage,
       settings: { IDEMPOTENCY_MAX_KEYS: 10_000 },
     });
@@ -217,7 +306,10 @@ describe('loadConfig', () => {
       },
       open: () => Promise.reject(new Error('not opened here')),
     };
-    expect(loadConfig({ STORAGE: 'memory', OWN_URL: 'own://db' }, { storage: own }).storage).toEqual({ adapter: own, settings: { url: 'own://db' } });
+    expect(loadConfig({ STORAGE: 'memory', OWN_URL: 'own://db' }, { storage: own }).storage).toEqual({
+      adapter: own,
+      settings: { url: 'own://db' },
+    });
     expect(() => loadConfig({}, { storage: own })).toThrow(new ConfigError('OWN_URL must be set'));
   });
 });

@@ -58,7 +58,9 @@ describe('the composition root', () => {
     const rex = await inUse.pets.add({ name: 'Rex', categoryId: 1 });
     expect(await opened.pets.findById(rex.id)).toEqual(rex);
     const { text: metrics } = await (await from(wired, TOKENS.Metrics)).exposition();
-    expect(metrics).toMatch(/petstore_storage_call_duration_seconds_count\{store="pets",method="add",outcome="ok"\} 1\n/);
+    expect(metrics).toMatch(
+      /petstore_storage_call_duration_seconds_count\{store="pets",method="add",outcome="ok"\} 1\n/,
+    );
   });
 
   it('gives the use cases the opened ports themselves with METRICS=off', async () => {
@@ -67,7 +69,8 @@ describe('the composition root', () => {
   });
 
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
-    const store = (await from(await compose({ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' }), TOKENS.Storage)).idempotency;
+    const store = (await from(await compose({ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' }), TOKENS.Storage))
+      .idempotency;
     for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
     // Two keys are kept: the newest two are still in flight, the oldest was forgotten and is free again.
     expect((await store.claim({ client: 'c', key: 'c' }, 'fp')).state).toBe('in_flight');
@@ -96,7 +99,11 @@ describe('the composition root', () => {
     const close = vi.spyOn(MongoClient.prototype, 'close');
     try {
       // Nothing listens on port 1: making the indexes reports the outage.
-      const wired = await compose({ STORAGE: 'mongo', MONGODB_URI: 'mongodb://127.0.0.1:1/?directConnection=true', MONGODB_TIMEOUT_MS: '200' });
+      const wired = await compose({
+        STORAGE: 'mongo',
+        MONGODB_URI: 'mongodb://127.0.0.1:1/?directConnection=true',
+        MONGODB_TIMEOUT_MS: '200',
+      });
       await expect(from(wired, TOKENS.Storage)).rejects.toBeInstanceOf(StorageUnavailable);
       expect(close).toHaveBeenCalledOnce();
     } finally {
@@ -106,11 +113,19 @@ describe('the composition root', () => {
 
   it('builds an app where a pet created through the API can be read back', async () => {
     const wired = await container();
-    const running = await listen(await from(wired, TOKENS.HttpApp), { port: 0, host: '127.0.0.1', logger: await from(wired, TOKENS.Logger) });
+    const running = await listen(await from(wired, TOKENS.HttpApp), {
+      port: 0,
+      host: '127.0.0.1',
+      logger: await from(wired, TOKENS.Logger),
+    });
     try {
       const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
       const headers = { Authorization: 'Bearer container-key', 'Content-Type': 'application/json' };
-      const created = await fetchDocumented(base, { method: 'POST', headers, body: JSON.stringify({ name: 'Wired', categoryId: 1 }) });
+      const created = await fetchDocumented(base, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Wired', categoryId: 1 }),
+      });
       expect(created.status).toBe(201);
       const listed = await fetchDocumented(base, { headers });
       expect(await listed.json()).toEqual([{ id: 1, name: 'Wired', categoryId: 1 }]);
@@ -129,7 +144,10 @@ describe('the composition root', () => {
       CORS_ORIGINS: 'https://app.example.com',
     });
     const logger = createLogger(configured);
-    const app = await from(await createContainer({ config: configured, logger, keys: resolveApiKeys(configured) }), TOKENS.HttpApp);
+    const app = await from(
+      await createContainer({ config: configured, logger, keys: resolveApiKeys(configured) }),
+      TOKENS.HttpApp,
+    );
     const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     try {
       const base = `http://127.0.0.1:${running.address.port}`;

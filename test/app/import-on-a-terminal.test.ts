@@ -23,9 +23,15 @@ interface TerminalRun {
  * runs it; `type(text, screen)` is called on each output and may answer with keys to type (Ctrl-C
  * is `\x03`). A command still running after HANG_LIMIT_MS is killed and reported with code null.
  */
-function onTerminal(args: string[], type: (screen: string) => string | undefined = () => undefined): Promise<TerminalRun> {
+function onTerminal(
+  args: string[],
+  type: (screen: string) => string | undefined = () => undefined,
+): Promise<TerminalRun> {
   const command = [process.execPath, PETSTORE_BIN, ...args].map((part) => `'${part}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', STORAGE: 'memory' } });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', STORAGE: 'memory' },
+  });
   let screen = '';
   child.stdout.on('data', (chunk: Buffer) => {
     screen += chunk.toString();
@@ -43,11 +49,19 @@ function onTerminal(args: string[], type: (screen: string) => string | undefined
 
 /** The screen's lines as a reader sees them: the bar's redraws (a carriage return or cursor moves) leave its last state. */
 function linesOf(screen: string): string[] {
-  return screen
-    // eslint-disable-next-line no-control-regex -- terminal control sequences are what this reads past
-    .replace(/\u001B\[[0-9;?]*[A-Za-z]|\u001B[78]/g, '\r')
-    .split(/\r?\n/)
-    .map((line) => line.split('\r').filter((part) => part !== '').at(-1) ?? '');
+  return (
+    screen
+      // eslint-disable-next-line no-control-regex -- terminal control sequences are what this reads past
+      .replace(/\u001B\[[0-9;?]*[A-Za-z]|\u001B[78]/g, '\r')
+      .split(/\r?\n/)
+      .map(
+        (line) =>
+          line
+            .split('\r')
+            .filter((part) => part !== '')
+            .at(-1) ?? '',
+      )
+  );
 }
 
 describe('petstore pets import on a terminal', () => {
@@ -57,7 +71,10 @@ describe('petstore pets import on a terminal', () => {
     writeFileSync(path, `${lines.join('\n')}\n`);
     return path;
   };
-  const pets = (count: number) => Array.from({ length: count }, (_, index) => JSON.stringify({ id: index + 1, name: `Pet ${index + 1}`, categoryId: 1 }));
+  const pets = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      JSON.stringify({ id: index + 1, name: `Pet ${index + 1}`, categoryId: 1 }),
+    );
 
   beforeAll(() => {
     folder = mkdtempSync(join(tmpdir(), 'petstore-terminal-'));
@@ -67,7 +84,10 @@ describe('petstore pets import on a terminal', () => {
   });
 
   it('refuses a bad line with exit 1, the error on a line of its own, and the terminal as it was', async () => {
-    const path = fileOf('bad.ndjson', ['{"id":1,"name":"Rex","categoryId":1}', '{"id":2,"name":"Tom","categoryId":"x"}']);
+    const path = fileOf('bad.ndjson', [
+      '{"id":1,"name":"Rex","categoryId":1}',
+      '{"id":2,"name":"Tom","categoryId":"x"}',
+    ]);
     const { code, screen } = await onTerminal(['pets', 'import', path]);
     expect(code).toBe(1);
     expect(screen).toContain(HIDE_CURSOR);
@@ -75,7 +95,9 @@ describe('petstore pets import on a terminal', () => {
     expect(screen.lastIndexOf(WRAP_ON)).toBeGreaterThan(screen.lastIndexOf(WRAP_OFF));
     const refusal = linesOf(screen).filter((line) => line.startsWith('petstore: '));
     expect(refusal).toHaveLength(1);
-    expect(refusal[0]).toMatch(new RegExp(`^petstore: ${path} line 2: categoryId must be an integer.*; nothing was imported$`));
+    expect(refusal[0]).toMatch(
+      new RegExp(`^petstore: ${path} line 2: categoryId must be an integer.*; nothing was imported$`),
+    );
   });
 
   it('stops a long import on Ctrl-C with exit 130, saying so on a line of its own, the terminal as it was', async () => {

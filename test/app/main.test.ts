@@ -34,11 +34,20 @@ describe('starting the service', () => {
     const key = notice.apiKey as string;
     const port = await listeningPort(service);
     // Printed once start-up has succeeded: after the line that says where it listens.
-    expect(service.logLines().map((line) => line.msg).slice(0, 2)).toEqual(['petstore listening', notice.msg]);
+    expect(
+      service
+        .logLines()
+        .map((line) => line.msg)
+        .slice(0, 2),
+    ).toEqual(['petstore listening', notice.msg]);
     const base = `http://127.0.0.1:${port}`;
-    expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(
+      200,
+    );
     expect((await fetchDocumented(`${base}/v1/pets`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
-    expect((await fetchDocumented(`${base}/v1/pets/abc`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(400);
+    expect((await fetchDocumented(`${base}/v1/pets/abc`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(
+      400,
+    );
     expect(service.output().split(key).length - 1).toBe(1);
     expect(service.output()).not.toContain('wrong');
   });
@@ -59,7 +68,12 @@ describe('starting the service', () => {
 
   it('with STORAGE=mongo and the database out of reach, stops with one line that does not echo the URI', async () => {
     const port = await closedPort();
-    service = startService({ STORAGE: 'mongo', MONGODB_URI: `mongodb://user:hunter2@127.0.0.1:${port}/?directConnection=true`, MONGODB_TIMEOUT_MS: '300', API_KEYS: 'k' });
+    service = startService({
+      STORAGE: 'mongo',
+      MONGODB_URI: `mongodb://user:hunter2@127.0.0.1:${port}/?directConnection=true`,
+      MONGODB_TIMEOUT_MS: '300',
+      API_KEYS: 'k',
+    });
     expect(await service.exited).toBe(1);
     expect(service.output()).toBe(
       'petstore: failed to start: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server\n',
@@ -70,7 +84,10 @@ describe('starting the service', () => {
     service = startService({ API_KEYS: 'k' });
     const listening = await service.waitForLog('petstore listening');
     const base = `http://127.0.0.1:${String(listening.port)}`;
-    expect({ docs: listening.docs, openapi: listening.openapi }).toEqual({ docs: `${base}/docs`, openapi: `${base}/openapi.json` });
+    expect({ docs: listening.docs, openapi: listening.openapi }).toEqual({
+      docs: `${base}/docs`,
+      openapi: `${base}/openapi.json`,
+    });
     const index = await fetch(`${base}/`);
     expect({ status: index.status, body: await index.json() }).toEqual({
       status: 200,
@@ -93,29 +110,49 @@ describe('starting the service', () => {
     }
   });
 
-  it.runIf(canMountReadOnly())('on a read-only file system, stops with one line that says so, and prints no key', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'petstore-readonly-'));
-    try {
-      for (const path of [join(folder, 'petstore.db'), join(folder, 'data/petstore.db')]) {
-        // A new mount namespace, as an unprivileged user's root: the folder is read-only for this process alone.
-        const readOnly = watchProcess(
-          spawn('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs -o ro,size=64k none "$0" && exec "$@"', folder, process.execPath, 'dist/app/main.js'], {
-            env: { PATH: process.env.PATH ?? '', PORT: '0', SQLITE_PATH: path },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          }),
-        );
-        expect(await readOnly.exited).toBe(1);
-        expect(readOnly.output()).toBe(`petstore: failed to start: SQLITE_PATH ${path} is on a read-only file system; point it at a writable place, such as a mounted volume\n`);
+  it.runIf(canMountReadOnly())(
+    'on a read-only file system, stops with one line that says so, and prints no key',
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'petstore-readonly-'));
+      try {
+        for (const path of [join(folder, 'petstore.db'), join(folder, 'data/petstore.db')]) {
+          // A new mount namespace, as an unprivileged user's root: the folder is read-only for this process alone.
+          const readOnly = watchProcess(
+            spawn(
+              'unshare',
+              [
+                '-rm',
+                'sh',
+                '-c',
+                'mount -t tmpfs -o ro,size=64k none "$0" && exec "$@"',
+                folder,
+                process.execPath,
+                'dist/app/main.js',
+              ],
+              {
+                env: { PATH: process.env.PATH ?? '', PORT: '0', SQLITE_PATH: path },
+                stdio: ['ignore', 'pipe', 'pipe'],
+              },
+            ),
+          );
+          expect(await readOnly.exited).toBe(1);
+          expect(readOnly.output()).toBe(
+            `petstore: failed to start: SQLITE_PATH ${path} is on a read-only file system; point it at a writable place, such as a mounted volume\n`,
+          );
+        }
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('reads a .env file in its working directory, where the environment wins', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'petstore-dotenv-'));
     try {
-      writeFileSync(join(folder, '.env'), '# settings for this folder\nAPI_KEYS=from-the-file\nSTORAGE=sqlite\nLOG_LEVEL=warn\n');
+      writeFileSync(
+        join(folder, '.env'),
+        '# settings for this folder\nAPI_KEYS=from-the-file\nSTORAGE=sqlite\nLOG_LEVEL=warn\n',
+      );
       service = startService({ LOG_LEVEL: 'info' }, { cwd: folder });
       const listening = await service.waitForLog('petstore listening');
       expect(listening.storage).toBe('memory');
@@ -139,7 +176,10 @@ describe('starting the service', () => {
     const key = 'digest-only-key';
     service = startService({ API_KEY_DIGESTS: createHash('sha256').update(key).digest('hex'), NODE_ENV: 'production' });
     const port = await listeningPort(service);
-    expect((await fetchDocumented(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect(
+      (await fetchDocumented(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${key}` } }))
+        .status,
+    ).toBe(200);
     expect(service.output()).not.toContain(key);
   });
 });
@@ -153,9 +193,13 @@ describe('serving /metrics', () => {
     expect((await fetch(`http://127.0.0.1:${apiPort}/metrics`)).status).toBe(404);
     const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(scraped.status).toBe(200);
-    expect(await scraped.text()).toContain('petstore_http_request_duration_seconds_count{operation="listPets",status_class="2xx"} 0');
+    expect(await scraped.text()).toContain(
+      'petstore_http_request_duration_seconds_count{operation="listPets",status_class="2xx"} 0',
+    );
     // The metrics port serves nothing else: not the API.
-    expect((await fetch(`http://127.0.0.1:${metricsPort}/v1/pets`, { headers: { Authorization: 'Bearer k' } })).status).toBe(404);
+    expect(
+      (await fetch(`http://127.0.0.1:${metricsPort}/v1/pets`, { headers: { Authorization: 'Bearer k' } })).status,
+    ).toBe(404);
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
   });
@@ -168,28 +212,36 @@ describe('shutting down on SIGTERM', () => {
     const body = JSON.stringify({ name: 'Late', categoryId: 1 });
 
     // A create whose body is only half sent when the signal arrives.
-    const inFlight = new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/v1/pets',
-          method: 'POST',
-          headers: { Authorization: 'Bearer shutdown-key', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-        },
-        (response) => {
-          let text = '';
-          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          response.on('end', () => { resolve({ status: response.statusCode ?? 0, text, connection: response.headers.connection }); });
-        },
-      );
-      request.on('error', reject);
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
-        service?.child.kill('SIGTERM');
-        setTimeout(() => request.end(body.slice(10)), 500);
-      }, 200);
-    });
+    const inFlight = new Promise<{ status: number; text: string; connection: string | undefined }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/v1/pets',
+            method: 'POST',
+            headers: {
+              Authorization: 'Bearer shutdown-key',
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(body),
+            },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => {
+              resolve({ status: response.statusCode ?? 0, text, connection: response.headers.connection });
+            });
+          },
+        );
+        request.on('error', reject);
+        request.write(body.slice(0, 10));
+        setTimeout(() => {
+          service?.child.kill('SIGTERM');
+          setTimeout(() => request.end(body.slice(10)), 500);
+        }, 200);
+      },
+    );
 
     await service.waitForLog('shutting down: finishing in-flight requests');
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
@@ -220,11 +272,20 @@ describe('shutting down on SIGTERM', () => {
       method: 'POST',
       headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json', 'Content-Length': 100 },
     });
-    const cut = new Promise<string>((resolve) => stalled.on('error', (error: NodeJS.ErrnoException) => { resolve(error.code ?? error.message); }));
+    const cut = new Promise<string>((resolve) =>
+      stalled.on('error', (error: NodeJS.ErrnoException) => {
+        resolve(error.code ?? error.message);
+      }),
+    );
     stalled.write('{"name":');
     // In flight: the scrape itself and the stalled create.
     await expect
-      .poll(async () => (await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).match(/^petstore_http_requests_in_flight (\d+)$/m)?.[1])
+      .poll(
+        async () =>
+          (await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).match(
+            /^petstore_http_requests_in_flight (\d+)$/m,
+          )?.[1],
+      )
       .toBe('2');
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(124);

@@ -14,11 +14,20 @@ const BACKUP_PETS = 20_000;
 /** Clients creating at once, each sending its next create as soon as the last is answered. */
 const CLIENTS = 8;
 
-const backupPet = (id: number): Pet => ({ id, name: `Backed up ${String(id)}`, categoryId: id % 7, ...(id % 3 === 0 ? { status: 'sold' as const } : {}) });
+const backupPet = (id: number): Pet => ({
+  id,
+  name: `Backed up ${String(id)}`,
+  categoryId: id % 7,
+  ...(id % 3 === 0 ? { status: 'sold' as const } : {}),
+});
 
 /** `petstore pets import <file>` as its own process; `onProgress` sees each line of progress as it comes. */
 function importing(file: string, env: Record<string, string>, onProgress: (line: string) => void) {
-  const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'import', file], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'import', file], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -26,7 +35,11 @@ function importing(file: string, env: Record<string, string>, onProgress: (line:
     stderr += chunk.toString();
     for (const line of chunk.toString().split('\n')) if (line !== '') onProgress(line);
   });
-  const done = new Promise<CommandResult>((resolve) => child.once('close', (code) => { resolve({ code, stdout, stderr }); }));
+  const done = new Promise<CommandResult>((resolve) =>
+    child.once('close', (code) => {
+      resolve({ code, stdout, stderr });
+    }),
+  );
   return { child, done };
 }
 
@@ -42,7 +55,9 @@ function creatingAtFullSpeed(base: string) {
         headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: `Created ${String(client)}-${String(n)}`, categoryId: 1 }),
       });
-      answers.push(response.status === 201 ? { status: 201, pet: (await response.json()) as Pet } : { status: response.status });
+      answers.push(
+        response.status === 201 ? { status: 201, pet: (await response.json()) as Pet } : { status: response.status },
+      );
       if (response.status !== 201) await response.arrayBuffer();
     }
   };
@@ -76,7 +91,10 @@ describe('a restore into the file a service serves, with creates at full speed',
     service = startService({ ...env, API_KEYS: KEY, RATE_LIMIT: '0', SHUTDOWN_GRACE: '0s' });
     const { port } = await service.waitForLog('petstore listening');
     const backup = folder.path('backup.ndjson');
-    writeFileSync(backup, Array.from({ length: BACKUP_PETS }, (_, index) => `${JSON.stringify(backupPet(index + 1))}\n`).join(''));
+    writeFileSync(
+      backup,
+      Array.from({ length: BACKUP_PETS }, (_, index) => `${JSON.stringify(backupPet(index + 1))}\n`).join(''),
+    );
     const creates = creatingAtFullSpeed(`http://127.0.0.1:${String(port)}`);
 
     // The creates start once the restore has checked the backup; the first run is stopped while it writes.
@@ -94,9 +112,16 @@ describe('a restore into the file a service serves, with creates at full speed',
     await creates.stop();
 
     expect(stopped.code).toBe(130);
-    expect(stopped.stderr).toMatch(/the import stopped at line \d+: the \d+ pets before it are written; run the same import again to finish/);
+    expect(stopped.stderr).toMatch(
+      /the import stopped at line \d+: the \d+ pets before it are written; run the same import again to finish/,
+    );
     expect(again.stderr).not.toContain('petstore:');
-    expect({ code: again.code, stdout: again.stdout }).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^imported ${backup} \\(restore\\): ${String(BACKUP_PETS)} pets, \\d+ added, \\d+ unchanged\\n$`)) as unknown });
+    expect({ code: again.code, stdout: again.stdout }).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(`^imported ${backup} \\(restore\\): ${String(BACKUP_PETS)} pets, \\d+ added, \\d+ unchanged\\n$`),
+      ) as unknown,
+    });
     // Full speed: the service took creates all the while, none of them refused or failed.
     expect(createdDuringFirst).toBeGreaterThan(CLIENTS);
     expect(createdDuringBoth).toBeGreaterThan(createdDuringFirst);
@@ -104,8 +129,13 @@ describe('a restore into the file a service serves, with creates at full speed',
 
     const exported = await runPetstore(['pets', 'export'], env);
     expect(exported.code).toBe(0);
-    const stored = exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Pet);
-    expect(stored.slice(0, BACKUP_PETS)).toEqual(Array.from({ length: BACKUP_PETS }, (_, index) => backupPet(index + 1)));
+    const stored = exported.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Pet);
+    expect(stored.slice(0, BACKUP_PETS)).toEqual(
+      Array.from({ length: BACKUP_PETS }, (_, index) => backupPet(index + 1)),
+    );
     const created = creates.answers.map(({ pet }) => pet as Pet).sort((a, b) => a.id - b.id);
     expect(stored.slice(BACKUP_PETS)).toEqual(created);
     expect(created[0]?.id).toBeGreaterThan(BACKUP_PETS);

@@ -17,7 +17,8 @@ afterEach(async () => {
 type Answer = Exclude<Sent, { error: string }>;
 
 /** One request with the test's key, on the agent's connections. */
-const send = (agent: Agent, port: number, method: 'GET' | 'POST', path: string) => sendOn(agent, port, { method, path, key: KEY, timeoutMs: 5_000 });
+const send = (agent: Agent, port: number, method: 'GET' | 'POST', path: string) =>
+  sendOn(agent, port, { method, path, key: KEY, timeoutMs: 5_000 });
 
 describe('a rolling restart under keep-alive load', () => {
   it('resets no request and answers no 5xx: on SIGTERM it stays up for the grace, not ready, closing each connection after its answer', async () => {
@@ -33,7 +34,7 @@ describe('a rolling restart under keep-alive load', () => {
     // sends this instance no new requests. Until then the clients send as fast as they are answered.
     let inRotation = true;
     const healthCheck = (async () => {
-      for (let failedChecks = 0; failedChecks < 3; ) {
+      for (let failedChecks = 0; failedChecks < 3;) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const probe = await send(new Agent(), port, 'GET', '/readyz');
         failedChecks = 'status' in probe && probe.status === 200 ? 0 : failedChecks + 1;

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 const manifest = JSON.parse(read('package.json')) as { engines: { node: string } };
-const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean }> };
+const lock = JSON.parse(read('package-lock.json')) as {
+  packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean }>;
+};
 const pinned = read('.node-version').trim();
 
 describe('the runtime the project declares', () => {
@@ -21,7 +23,9 @@ describe('the runtime the project declares', () => {
     const oldestDeclared = semver.minVersion(manifest.engines.node)!.version;
     const refusing = Object.entries(lock.packages).flatMap(([path, { engines }]) => {
       const node = Array.isArray(engines) ? undefined : engines?.node;
-      return path !== '' && node !== undefined && !semver.satisfies(oldestDeclared, node) ? [`${path} needs node ${node}`] : [];
+      return path !== '' && node !== undefined && !semver.satisfies(oldestDeclared, node)
+        ? [`${path} needs node ${node}`]
+        : [];
     });
     expect(refusing).toEqual([]);
   });

@@ -11,15 +11,28 @@ describe('the settings, documented from the configuration schema', () => {
     const service = Object.keys(ENVIRONMENT.entries);
     const storages = BUILT_IN_STORAGES.flatMap(({ settings }) => settings.map(({ name }) => name));
     const afterStorage = service.indexOf('STORAGE') + 1;
-    expect(storages).toEqual(['SQLITE_PATH', 'SQLITE_SYNCHRONOUS', 'IDEMPOTENCY_MAX_KEYS', 'MONGODB_URI', 'MONGODB_DB', 'MONGODB_TIMEOUT_MS']);
-    expect(settingRows().map(({ name }) => name)).toEqual([...service.slice(0, afterStorage), ...storages, ...service.slice(afterStorage)]);
+    expect(storages).toEqual([
+      'SQLITE_PATH',
+      'SQLITE_SYNCHRONOUS',
+      'IDEMPOTENCY_MAX_KEYS',
+      'MONGODB_URI',
+      'MONGODB_DB',
+      'MONGODB_TIMEOUT_MS',
+    ]);
+    expect(settingRows().map(({ name }) => name)).toEqual([
+      ...service.slice(0, afterStorage),
+      ...storages,
+      ...service.slice(afterStorage),
+    ]);
   });
 
   it('names the STORAGE value a storage setting belongs to, and every storage STORAGE can name', () => {
     const rows = Object.fromEntries(settingRows().map((row) => [row.name, row]));
     expect(rows.SQLITE_PATH?.meaning).toMatch(/^with `STORAGE=sqlite`: the database file/);
     expect(rows.MONGODB_URI?.meaning).toMatch(/^with `STORAGE=mongo`: required: /);
-    expect(rows.STORAGE?.meaning).toBe('where pets are kept: `sqlite` (a file), `memory` (one process, lost on restart) or `mongo` (a MongoDB server)');
+    expect(rows.STORAGE?.meaning).toBe(
+      'where pets are kept: `sqlite` (a file), `memory` (one process, lost on restart) or `mongo` (a MongoDB server)',
+    );
   });
 
   it("gives each the schema's own default, the one loadConfig applies", () => {
@@ -39,7 +52,11 @@ describe('the settings, documented from the configuration schema', () => {
   });
 
   it('escapes a pipe inside a cell, so the table keeps its columns', () => {
-    expect(settingsTable().split('\n').every((line) => line.replaceAll('\\|', '').split('|').length === 5)).toBe(true);
+    expect(
+      settingsTable()
+        .split('\n')
+        .every((line) => line.replaceAll('\\|', '').split('|').length === 5),
+    ).toBe(true);
   });
 
   it('reads in a terminal: no Markdown, every line within the width, each variable with its default', () => {

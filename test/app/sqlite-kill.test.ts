@@ -20,7 +20,13 @@ describe('a service on SQLite killed with SIGKILL while creates are answered in 
   });
 
   it('keeps every pet it answered 201 for, as answered', async () => {
-    service = startService({ STORAGE: 'sqlite', SQLITE_PATH: folder.path(), API_KEYS: KEY, LOG_LEVEL: 'info', SHUTDOWN_GRACE: '0s' });
+    service = startService({
+      STORAGE: 'sqlite',
+      SQLITE_PATH: folder.path(),
+      API_KEYS: KEY,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_GRACE: '0s',
+    });
     const { port } = await service.waitForLog('petstore listening');
     const answered: Pet[] = [];
     // Clients at full speed, each sending its next create as soon as the last is answered.
@@ -33,7 +39,8 @@ describe('a service on SQLite killed with SIGKILL while creates are answered in 
           body: JSON.stringify({ name: `Client ${String(clientId)} pet ${String(sent)}`, categoryId: clientId }),
         }).catch(() => undefined);
         // A response cut short by the kill was never an answer.
-        const pet = response?.status === 201 ? ((await response.json().catch(() => undefined)) as Pet | undefined) : undefined;
+        const pet =
+          response?.status === 201 ? ((await response.json().catch(() => undefined)) as Pet | undefined) : undefined;
         if (pet === undefined) return;
         answered.push(pet);
         // Killed the moment a group's answers have come in, with the next groups under way.
@@ -45,10 +52,20 @@ describe('a service on SQLite killed with SIGKILL while creates are answered in 
 
     const db = new DatabaseSync(folder.path());
     const stored = new Map(
-      (db.prepare('SELECT id, name, category_id AS categoryId FROM pets').all() as { id: number; name: string; categoryId: number }[]).map((row) => [row.id, row]),
+      (
+        db.prepare('SELECT id, name, category_id AS categoryId FROM pets').all() as {
+          id: number;
+          name: string;
+          categoryId: number;
+        }[]
+      ).map((row) => [row.id, row]),
     );
     db.close();
     expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS);
-    expect(answered.filter((pet) => stored.get(pet.id)?.name !== pet.name || stored.get(pet.id)?.categoryId !== pet.categoryId)).toEqual([]);
+    expect(
+      answered.filter(
+        (pet) => stored.get(pet.id)?.name !== pet.name || stored.get(pet.id)?.categoryId !== pet.categoryId,
+      ),
+    ).toEqual([]);
   });
 });

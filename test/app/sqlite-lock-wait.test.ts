@@ -23,7 +23,12 @@ interface Answer {
 async function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promise<unknown> }> {
   const holder = spawn(
     process.execPath,
-    ['-e', "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.argv[2])); db.exec('COMMIT');", file, String(holdMs)],
+    [
+      '-e',
+      "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.argv[2])); db.exec('COMMIT');",
+      file,
+      String(holdMs),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const released = once(holder, 'exit');
@@ -53,11 +58,22 @@ describe('the service on SQLite while another process holds the write lock', () 
    * send. The second before the hold is the control: what the same requests take on this machine,
    * as loaded as it is, with no lock held.
    */
-  async function trafficThroughHold(holdMs: number): Promise<{ before: Answer[]; during: Answer[]; creates: Answer[]; stored: Pet[] }> {
-    service = startService({ STORAGE: 'sqlite', SQLITE_PATH: folder.path(), API_KEYS: KEY, LOG_LEVEL: 'info', RATE_LIMIT: '0', SHUTDOWN_GRACE: '0s' });
+  async function trafficThroughHold(
+    holdMs: number,
+  ): Promise<{ before: Answer[]; during: Answer[]; creates: Answer[]; stored: Pet[] }> {
+    service = startService({
+      STORAGE: 'sqlite',
+      SQLITE_PATH: folder.path(),
+      API_KEYS: KEY,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT: '0',
+      SHUTDOWN_GRACE: '0s',
+    });
     const { port } = await service.waitForLog('petstore listening');
     const base = `http://127.0.0.1:${String(port)}`;
-    expect((await fetch(`${base}/v1/pets`, { method: 'POST', headers, body: '{"name":"Seed","categoryId":1}' })).status).toBe(201);
+    expect(
+      (await fetch(`${base}/v1/pets`, { method: 'POST', headers, body: '{"name":"Seed","categoryId":1}' })).status,
+    ).toBe(201);
 
     const answers: Promise<Answer>[] = [];
     const send = (kind: Answer['kind'], path: string, init: RequestInit = {}, name?: string) => {
@@ -65,7 +81,12 @@ describe('the service on SQLite while another process holds the write lock', () 
       answers.push(
         fetch(`${base}${path}`, { headers, ...init }).then(async (response) => {
           await response.arrayBuffer();
-          return { kind, status: response.status, ms: performance.now() - started, ...(name === undefined ? {} : { name }) };
+          return {
+            kind,
+            status: response.status,
+            ms: performance.now() - started,
+            ...(name === undefined ? {} : { name }),
+          };
         }),
       );
     };
@@ -76,7 +97,13 @@ describe('the service on SQLite while another process holds the write lock', () 
       send('get', '/v1/pets/1');
       send('list', '/v1/pets?limit=20');
       if (tick % 10 === 0) send('readyz', '/readyz');
-      if (tick % 3 === 0) send('create', '/v1/pets', { method: 'POST', body: JSON.stringify({ name: `Pet ${String(tick)}`, categoryId: 1 }) }, `Pet ${String(tick)}`);
+      if (tick % 3 === 0)
+        send(
+          'create',
+          '/v1/pets',
+          { method: 'POST', body: JSON.stringify({ name: `Pet ${String(tick)}`, categoryId: 1 }) },
+          `Pet ${String(tick)}`,
+        );
     }, 100);
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -89,7 +116,12 @@ describe('the service on SQLite while another process holds the write lock', () 
       clearInterval(traffic);
       const settled = await Promise.all(answers);
       const stored = (await (await fetch(`${base}/v1/pets?limit=100`, { headers })).json()) as Pet[];
-      return { before: await Promise.all(before), during: await Promise.all(during), creates: settled.filter((answer) => answer.kind === 'create'), stored };
+      return {
+        before: await Promise.all(before),
+        during: await Promise.all(during),
+        creates: settled.filter((answer) => answer.kind === 'create'),
+        stored,
+      };
     } finally {
       clearInterval(traffic);
     }
@@ -101,7 +133,9 @@ describe('the service on SQLite while another process holds the write lock', () 
    * times the control's p99. A frozen event loop makes them wait for the lock, seconds.
    */
   function expectPromptWithoutTheLock(before: Answer[], during: Answer[]): void {
-    const control = before.filter((answer) => answer.kind !== 'create' && answer.kind !== 'readyz').map((answer) => answer.ms);
+    const control = before
+      .filter((answer) => answer.kind !== 'create' && answer.kind !== 'readyz')
+      .map((answer) => answer.ms);
     expect(control.length).toBeGreaterThan(10);
     const controlP99 = percentile(control, 99);
     const limits = { p99: Math.max(50, 2 * controlP99), worst: Math.max(250, 4 * controlP99) };
@@ -112,7 +146,11 @@ describe('the service on SQLite while another process holds the write lock', () 
           `(control p99 ${controlP99.toFixed(1)} ms; limits ${limits.p99.toFixed(0)} and ${limits.worst.toFixed(0)} ms)`,
       );
       expect(times.length, kind).toBeGreaterThan(10);
-      expect({ kind, p99: percentile(times, 99) < limits.p99, worst: Math.max(...times) < limits.worst }).toEqual({ kind, p99: true, worst: true });
+      expect({ kind, p99: percentile(times, 99) < limits.p99, worst: Math.max(...times) < limits.worst }).toEqual({
+        kind,
+        p99: true,
+        worst: true,
+      });
     }
     const ready = during.filter((answer) => answer.kind === 'readyz');
     expect(ready.every((answer) => answer.status === 200 && answer.ms < limits.worst)).toBe(true);
@@ -130,7 +168,9 @@ describe('the service on SQLite while another process holds the write lock', () 
     const { before, during, creates, stored } = await trafficThroughHold(SQLITE_BUSY_TIMEOUT_MS + 1_500);
     expectPromptWithoutTheLock(before, during);
     const refused = creates.filter((answer) => answer.status === 503);
-    console.log(`creates: ${String(creates.length - refused.length)} answered 201, ${String(refused.length)} answered 503 after ${refused.map((answer) => Math.round(answer.ms)).join(', ')} ms`);
+    console.log(
+      `creates: ${String(creates.length - refused.length)} answered 201, ${String(refused.length)} answered 503 after ${refused.map((answer) => Math.round(answer.ms)).join(', ')} ms`,
+    );
     expect(refused.length).toBeGreaterThan(0);
     expect(creates.filter((answer) => answer.status !== 201 && answer.status !== 503)).toEqual([]);
     for (const answer of refused) expect(answer.ms).toBeGreaterThanOrEqual(SQLITE_BUSY_TIMEOUT_MS - 50);

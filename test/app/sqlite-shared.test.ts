@@ -9,13 +9,20 @@ const KEY = 'shared-key';
 
 /** The service as `npm start` runs it, on SQLite at `file`, and where it listens. */
 async function serviceOn(file: string): Promise<{ service: ServiceProcess; base: string }> {
-  const service = startService({ STORAGE: 'sqlite', SQLITE_PATH: file, API_KEYS: KEY, LOG_LEVEL: 'info', SHUTDOWN_GRACE: '0s' });
+  const service = startService({
+    STORAGE: 'sqlite',
+    SQLITE_PATH: file,
+    API_KEYS: KEY,
+    LOG_LEVEL: 'info',
+    SHUTDOWN_GRACE: '0s',
+  });
   const { port } = await service.waitForLog('petstore listening');
   return { service, base: `http://127.0.0.1:${String(port)}` };
 }
 
 const authorized = { Authorization: `Bearer ${KEY}` };
-const listed = async (base: string): Promise<Pet[]> => (await (await fetch(`${base}/v1/pets?limit=100`, { headers: authorized })).json()) as Pet[];
+const listed = async (base: string): Promise<Pet[]> =>
+  (await (await fetch(`${base}/v1/pets?limit=100`, { headers: authorized })).json()) as Pet[];
 
 describe('one SQLite file shared by processes', () => {
   let folder: ReturnType<typeof sqliteFolder>;
@@ -28,7 +35,7 @@ describe('one SQLite file shared by processes', () => {
     folder.remove();
   });
 
-  it('keeps pets through a restart, and the command line and the service see each other\'s pets at once', async () => {
+  it("keeps pets through a restart, and the command line and the service see each other's pets at once", async () => {
     const env = { STORAGE: 'sqlite', SQLITE_PATH: folder.path() };
     const added = await runPetstore(['pets', 'add', '--name', 'Rex', '--category-id', '3', '--json'], env);
     expect(added.code).toBe(0);
@@ -37,9 +44,15 @@ describe('one SQLite file shared by processes', () => {
     const first = await serviceOn(folder.path());
     services.push(first.service);
     expect(await listed(first.base)).toEqual([rex]);
-    const created = await fetch(`${first.base}/v1/pets`, { method: 'POST', headers: { ...authorized, 'Content-Type': 'application/json' }, body: '{"name":"Tom","categoryId":1}' });
+    const created = await fetch(`${first.base}/v1/pets`, {
+      method: 'POST',
+      headers: { ...authorized, 'Content-Type': 'application/json' },
+      body: '{"name":"Tom","categoryId":1}',
+    });
     const tom = (await created.json()) as Pet;
-    expect((await runPetstore(['pets', 'list', '--json'], env)).stdout).toBe(`${JSON.stringify(rex)}\n${JSON.stringify(tom)}\n`);
+    expect((await runPetstore(['pets', 'list', '--json'], env)).stdout).toBe(
+      `${JSON.stringify(rex)}\n${JSON.stringify(tom)}\n`,
+    );
 
     first.service.child.kill('SIGTERM');
     expect(await first.service.exited).toBe(0);
@@ -65,13 +78,17 @@ describe('one SQLite file shared by processes', () => {
     expect(new Set(created.map((pet) => pet.id)).size).toBe(200);
     for (const { base } of [a, b]) {
       const all: Pet[] = [];
-      for (let after = 0; ; ) {
-        const page = (await (await fetch(`${base}/v1/pets?limit=100&after=${String(after)}`, { headers: authorized })).json()) as Pet[];
+      for (let after = 0; ;) {
+        const page = (await (
+          await fetch(`${base}/v1/pets?limit=100&after=${String(after)}`, { headers: authorized })
+        ).json()) as Pet[];
         all.push(...page);
         if (page.length < 100) break;
         after = (page.at(-1) as Pet).id;
       }
-      expect(all.map((pet) => pet.id).sort((x, y) => x - y)).toEqual(created.map((pet) => pet.id).sort((x, y) => x - y));
+      expect(all.map((pet) => pet.id).sort((x, y) => x - y)).toEqual(
+        created.map((pet) => pet.id).sort((x, y) => x - y),
+      );
     }
   });
 
@@ -85,7 +102,11 @@ describe('one SQLite file shared by processes', () => {
         const created = await fetch(`${base}/v1/pets`, {
           method: 'POST',
           headers: { ...authorized, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: `Pet ${index}`, categoryId: index % 7, ...(index % 3 === 0 ? { status: 'sold' } : {}) }),
+          body: JSON.stringify({
+            name: `Pet ${index}`,
+            categoryId: index % 7,
+            ...(index % 3 === 0 ? { status: 'sold' } : {}),
+          }),
         });
         expect(created.status).toBe(201);
       }
@@ -95,7 +116,10 @@ describe('one SQLite file shared by processes', () => {
     stopWriting.abort();
     await writer;
     expect(exported.code).toBe(0);
-    const pets = exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Pet);
+    const pets = exported.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Pet);
     expect(pets.length).toBeGreaterThan(0);
     // Every pet stored up to the last one exported, in id order, as stored: what the file held at one moment.
     const stored = (await runPetstore(['pets', 'export'], env)).stdout.split('\n').slice(0, pets.length).join('\n');
@@ -112,6 +136,8 @@ describe('one SQLite file shared by processes', () => {
     const service = startService({ STORAGE: 'sqlite', SQLITE_PATH: folder.path('notes.txt'), API_KEYS: KEY });
     services.push(service);
     expect(await service.exited).toBe(1);
-    expect(service.output()).toBe(`petstore: failed to start: SQLITE_PATH ${folder.path('notes.txt')} is not a SQLite database; move that file away or choose another path\n`);
+    expect(service.output()).toBe(
+      `petstore: failed to start: SQLITE_PATH ${folder.path('notes.txt')} is not a SQLite database; move that file away or choose another path\n`,
+    );
   });
 });

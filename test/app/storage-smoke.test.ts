@@ -16,7 +16,10 @@ describeForEachStorage('the API end to end', (storage) => {
 
   it('creates a pet, reads it back by id and in a list, and replays a keyed create', async () => {
     const keyed = { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'smoke-1' } };
-    const created = await api.request('/v1/pets', { ...keyed, body: JSON.stringify({ name: 'Smoke', categoryId: 4, status: 'pending' }) });
+    const created = await api.request('/v1/pets', {
+      ...keyed,
+      body: JSON.stringify({ name: 'Smoke', categoryId: 4, status: 'pending' }),
+    });
     expect(created.status).toBe(201);
     const pet = (await created.json()) as Pet;
     expect(pet).toEqual({ id: pet.id, name: 'Smoke', categoryId: 4, status: 'pending' });
@@ -24,7 +27,10 @@ describeForEachStorage('the API end to end', (storage) => {
     expect(await (await api.request(`/v1/pets/${pet.id}`)).json()).toEqual(pet);
     expect(await (await api.request('/v1/pets?status=pending')).json()).toEqual([pet]);
 
-    const replay = await api.request('/v1/pets', { ...keyed, body: JSON.stringify({ name: 'Smoke', categoryId: 4, status: 'pending' }) });
+    const replay = await api.request('/v1/pets', {
+      ...keyed,
+      body: JSON.stringify({ name: 'Smoke', categoryId: 4, status: 'pending' }),
+    });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(pet);
     expect(await api.repository.list({ limit: 10 })).toEqual([pet]);

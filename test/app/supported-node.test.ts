@@ -14,7 +14,11 @@ const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
 
 describe('the Node a command runs on', () => {
   it('is accepted from the version package.json names on, in any later release line', () => {
-    for (const version of ['v24.11.0', 'v24.21.0', 'v25.0.0', 'v26.3.1']) expect({ version, reason: unsupportedNodeReason(version, ENGINES, 'package') }).toEqual({ version, reason: undefined });
+    for (const version of ['v24.11.0', 'v24.21.0', 'v25.0.0', 'v26.3.1'])
+      expect({ version, reason: unsupportedNodeReason(version, ENGINES, 'package') }).toEqual({
+        version,
+        reason: undefined,
+      });
   });
 
   it('is refused below it, with one reason naming both versions and the way to the right one', () => {
@@ -23,7 +27,9 @@ describe('the Node a command runs on', () => {
         `needs Node 24.11 or later (this is Node ${version.slice(1)}); see .node-version, or run . scripts/use-declared-node.sh`,
       );
       // An installed package has neither file: it names what to install.
-      expect(unsupportedNodeReason(version, ENGINES, 'package')).toBe(`needs Node 24.11 or later (this is Node ${version.slice(1)}); install Node 24 LTS, then petstore again`);
+      expect(unsupportedNodeReason(version, ENGINES, 'package')).toBe(
+        `needs Node 24.11 or later (this is Node ${version.slice(1)}); install Node 24 LTS, then petstore again`,
+      );
     }
   });
 
@@ -33,11 +39,20 @@ describe('the Node a command runs on', () => {
     expect(installationOf(new URL('file:///usr/lib/node_modules/petstore/dist/app/'))).toBe('package');
   });
 
-  it.skipIf(OLD_NODE === undefined)('stops the built service and command on an older Node with that one line and exit 1', () => {
-    for (const entry of ['dist/app/main.js', 'dist/app/cli.js']) {
-      const run = spawnSync(OLD_NODE ?? '', [entry, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', API_KEYS: 'k' }, timeout: 10_000 });
-      expect({ entry, status: run.status, stdout: run.stdout }).toEqual({ entry, status: 1, stdout: '' });
-      expect(run.stderr).toMatch(/^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); see \.node-version, or run \. scripts\/use-declared-node\.sh\n$/);
-    }
-  });
+  it.skipIf(OLD_NODE === undefined)(
+    'stops the built service and command on an older Node with that one line and exit 1',
+    () => {
+      for (const entry of ['dist/app/main.js', 'dist/app/cli.js']) {
+        const run = spawnSync(OLD_NODE ?? '', [entry, '--help'], {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', API_KEYS: 'k' },
+          timeout: 10_000,
+        });
+        expect({ entry, status: run.status, stdout: run.stdout }).toEqual({ entry, status: 1, stdout: '' });
+        expect(run.stderr).toMatch(
+          /^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); see \.node-version, or run \. scripts\/use-declared-node\.sh\n$/,
+        );
+      }
+    },
+  );
 });

@@ -2,7 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CPU_QUESTION, isReady, MEMORY_QUESTION, type ChildMessage, type CpuAnswer, type MemoryAnswer, type ReadyMessage } from './ipc-messages.js';
+import {
+  CPU_QUESTION,
+  isReady,
+  MEMORY_QUESTION,
+  type ChildMessage,
+  type CpuAnswer,
+  type MemoryAnswer,
+  type ReadyMessage,
+} from './ipc-messages.js';
 
 /** npm runs the bench scripts from the project root, where dist-bench/ is built. */
 const ROOT = process.cwd();

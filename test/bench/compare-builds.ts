@@ -9,13 +9,23 @@ import { WORKLOADS } from './load.js';
 import { describeMachine } from './machine.js';
 
 const baseline = process.env.BENCH_BASELINE;
-if (baseline === undefined) throw new Error('set BENCH_BASELINE to another checkout of this project, built with npm run build:bench');
+if (baseline === undefined)
+  throw new Error('set BENCH_BASELINE to another checkout of this project, built with npm run build:bench');
 const pinning = pinLoadGeneratorApartFromServers();
-const results = await loadInTurn('test/bench/servers/build-ab-server.ts', { BENCH_BASELINE: baseline }, WORKLOADS, pinning?.serverCpu);
+const results = await loadInTurn(
+  'test/bench/servers/build-ab-server.ts',
+  { BENCH_BASELINE: baseline },
+  WORKLOADS,
+  pinning?.serverCpu,
+);
 const costs = abCosts(results);
 console.log(`\nThis build against ${baseline}, CPU µs a request (median of the per-round differences, middle half):`);
 console.log(abTable(costs, ['this build', 'baseline']));
-console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
+console.log(
+  pinning
+    ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}`
+    : '\nnot pinned to CPUs',
+);
 /** The baseline by its commit, which names it wherever the checkout was. */
 const baselineCommit = execFileSync('git', ['-C', baseline, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
 const thisCommit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();

@@ -20,7 +20,9 @@ export function pinLoadGeneratorApartFromServers(): CpuPinning | undefined {
   const pinning = { serverCpu: 0, loadGeneratorCpu: 1 };
   try {
     // -a: every thread of this process, libuv's pool included.
-    execFileSync('taskset', ['-a', '-c', '-p', String(pinning.loadGeneratorCpu), String(process.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-c', '-p', String(pinning.loadGeneratorCpu), String(process.pid)], {
+      stdio: 'ignore',
+    });
     return pinning;
   } catch {
     return undefined;

@@ -120,7 +120,12 @@ async function overMemory(count: number) {
   const useCases = useCasesOver(store);
   const code = await runCli(
     ['pets', 'export'],
-    { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }), ...NO_SERVICE },
+    {
+      useCases: () => Promise.resolve(useCases),
+      newApiKey: () => ({ key: '', digest: '' }),
+      watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }),
+      ...NO_SERVICE,
+    },
     {
       out: () => undefined,
       err: (text) => process.stderr.write(text),
@@ -130,7 +135,13 @@ async function overMemory(count: number) {
   clearInterval(sampler);
   if (code !== 0) throw new Error(`the export exited ${code}`);
   const storeBytes = holding - before;
-  return { pets: count, exportedMb: mb(bytes), storeRssMb: mb(storeBytes), exportAddedRssMb: mb(peak - holding), addedBytes: peak - holding };
+  return {
+    pets: count,
+    exportedMb: mb(bytes),
+    storeRssMb: mb(storeBytes),
+    exportAddedRssMb: mb(peak - holding),
+    addedBytes: peak - holding,
+  };
 }
 
 /** Constant memory: the RSS an export adds is the same for a tenth of the pets as for all of them. */
@@ -138,7 +149,12 @@ async function overMemoryAtTwoSizes() {
   const tenth = await overMemory(PETS / 10);
   const all = await overMemory(PETS);
   return {
-    sizes: [tenth, all].map(({ pets, exportedMb, storeRssMb, exportAddedRssMb }) => ({ pets, exportedMb, storeRssMb, exportAddedRssMb })),
+    sizes: [tenth, all].map(({ pets, exportedMb, storeRssMb, exportAddedRssMb }) => ({
+      pets,
+      exportedMb,
+      storeRssMb,
+      exportAddedRssMb,
+    })),
     addedRssRatioAllToTenth: Math.round((all.addedBytes / tenth.addedBytes) * 100) / 100,
     exportAddedRatioToStore: Math.round((all.addedBytes / (all.storeRssMb * MB)) * 1000) / 1000,
     emptyCommandPeakRssMb: mb((await commandPeak(['pets', 'export'], {})).peakRssBytes),
@@ -149,7 +165,8 @@ const memory = await overMemoryAtTwoSizes();
 console.log('memory storage, in one process:', JSON.stringify(memory, null, 2));
 const uri = process.env.TEST_MONGODB_URI;
 const mongo = uri === undefined ? undefined : await overMongo(uri);
-if (mongo === undefined) console.log('MongoDB export run skipped: set TEST_MONGODB_URI=mongodb://host:27017 to include it.');
+if (mongo === undefined)
+  console.log('MongoDB export run skipped: set TEST_MONGODB_URI=mongodb://host:27017 to include it.');
 else console.log('mongo storage, the built command as a process:', JSON.stringify(mongo, null, 2));
 writeFileSync(
   `${ROOT}test/bench/results/export-latest.json`,

@@ -36,7 +36,12 @@ export interface FeatureWork {
 function routedContext(): Context {
   const socket = new Socket();
   const response = new ServerResponse(new IncomingMessage(socket));
-  const ctx = { res: response, ip: '127.0.0.1', _matchedRoute: '/v1/pets/:petId', _matchedRouteName: 'getPet' } as unknown as Context;
+  const ctx = {
+    res: response,
+    ip: '127.0.0.1',
+    _matchedRoute: '/v1/pets/:petId',
+    _matchedRouteName: 'getPet',
+  } as unknown as Context;
   startResponseHeaders(ctx);
   return ctx;
 }
@@ -45,7 +50,10 @@ export async function measureFeatureWork(): Promise<FeatureWork> {
   const metrics = new ServiceMetrics({ ...HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS });
   const pets = new InMemoryPetRepository();
   for (let index = 0; index < 10_000; index += 1) await pets.add(seedPet(index));
-  const measuredPets = measuredStorage({ pets, idempotency: new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 1 }) }, metrics).pets;
+  const measuredPets = measuredStorage(
+    { pets, idempotency: new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 1 }) },
+    metrics,
+  ).pets;
   const limitRate = rateLimit({ policy: { limit: 1_000_000_000, windowMs: 60_000 } });
   const observer = requestMetricsObserver(metrics, new Router(), new Set(OPERATION_IDS));
 

@@ -26,7 +26,8 @@ export function differenceOf(a: readonly number[], b: readonly number[]): Spread
   return spreadOf(a.map((micros, round) => micros - b[round]!));
 }
 
-export const spreadCell = ({ median: middle, quartiles }: Spread) => `${middle.toFixed(1)} (${quartiles.map((value) => value.toFixed(1)).join(' to ')})`;
+export const spreadCell = ({ median: middle, quartiles }: Spread) =>
+  `${middle.toFixed(1)} (${quartiles.map((value) => value.toFixed(1)).join(' to ')})`;
 
 export interface InTurn {
   readonly workload: string;
@@ -35,7 +36,13 @@ export interface InTurn {
   readonly rounds: number;
 }
 
-export async function loadInTurn(script: string, env: Record<string, string>, workloads: readonly Workload[], cpu: number | undefined, root?: string): Promise<InTurn[]> {
+export async function loadInTurn(
+  script: string,
+  env: Record<string, string>,
+  workloads: readonly Workload[],
+  cpu: number | undefined,
+  root?: string,
+): Promise<InTurn[]> {
   const server = await startChildServer(script, { ...env, SEED_PETS: String(SEED_PETS) }, { cpu, root });
   const ports = [server.port, ...server.otherPorts];
   try {
@@ -85,5 +92,9 @@ export function abTable(costs: readonly AbCost[], [a, b]: readonly [string, stri
     (cost) =>
       `| ${cost.workload} | ${cost.cpuMicrosA.toFixed(1)} | ${cost.cpuMicrosB.toFixed(1)} | ${spreadCell(cost.difference)} | ${(cost.cpuMicrosA / cost.cpuMicrosB).toFixed(3)}x | ${spreadCell(cost.control)} |`,
   );
-  return [`| workload | ${a} | ${b} | ${a} − ${b} | ${a} / ${b} | control: ${b} − ${b} |`, '|---|---:|---:|---:|---:|---:|', ...rows].join('\n');
+  return [
+    `| workload | ${a} | ${b} | ${a} − ${b} | ${a} / ${b} | control: ${b} − ${b} |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
 }

@@ -5,7 +5,11 @@
  * measured one; `otherPorts` are where its other services listen, when it runs several (the A/B server).
  */
 export interface ReadyMessage {
-  readonly ready: { readonly port: number; readonly baselineRss?: number | undefined; readonly otherPorts?: readonly number[] | undefined };
+  readonly ready: {
+    readonly port: number;
+    readonly baselineRss?: number | undefined;
+    readonly otherPorts?: readonly number[] | undefined;
+  };
 }
 
 /** The parent asks for the child's RSS after a full GC (scale bench). */

@@ -26,7 +26,12 @@ export interface Sample {
 export type Workload = (typeof WORKLOADS)[number];
 
 /** Loads one of the server's services (its first unless `port` says otherwise) and reads its CPU time around the run. */
-export async function load(server: ChildServer, workload: Workload, seconds: number, port = server.port): Promise<Sample> {
+export async function load(
+  server: ChildServer,
+  workload: Workload,
+  seconds: number,
+  port = server.port,
+): Promise<Sample> {
   const cpuBefore = await server.cpuMicros();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${workload.path}`,
@@ -52,4 +57,3 @@ export const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-

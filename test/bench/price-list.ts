@@ -23,7 +23,11 @@ export interface Prices {
 }
 
 /** The prices of this checkout's service, or of the one built in another checkout at `root`. */
-export async function measurePrices(workloads: readonly Workload[], cpu: number | undefined, root?: string): Promise<Prices[]> {
+export async function measurePrices(
+  workloads: readonly Workload[],
+  cpu: number | undefined,
+  root?: string,
+): Promise<Prices[]> {
   const results = await loadInTurn('test/bench/servers/price-list-server.ts', {}, workloads, cpu, root);
   return results.map(({ workload, cpuMicros, rounds }) => {
     // The server's order: all on, each feature off (FEATURES' order), all off, all on again.
@@ -34,12 +38,16 @@ export async function measurePrices(workloads: readonly Workload[], cpu: number 
       workload,
       cpuMicrosAllOn: median([...allOn]),
       cpuMicrosAllOff: median([...allOff]),
-      byFeature: Object.fromEntries(FEATURES.map((feature, index) => [feature, differenceOf(allOn, rest[index]!)])) as Prices['byFeature'],
+      byFeature: Object.fromEntries(
+        FEATURES.map((feature, index) => [feature, differenceOf(allOn, rest[index]!)]),
+      ) as Prices['byFeature'],
       allFeatures: differenceOf(allOn, allOff),
       control: differenceOf(again, allOn),
       rounds,
     };
-    process.stderr.write(`  prices ${workload}: ${FEATURES.map((feature) => `${feature} ${prices.byFeature[feature].median.toFixed(1)}`).join(', ')} µs; control ${prices.control.median.toFixed(1)} µs\n`);
+    process.stderr.write(
+      `  prices ${workload}: ${FEATURES.map((feature) => `${feature} ${prices.byFeature[feature].median.toFixed(1)}`).join(', ')} µs; control ${prices.control.median.toFixed(1)} µs\n`,
+    );
     return prices;
   });
 }

@@ -22,11 +22,14 @@ async function latency(port: number, path: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      const request = httpGet({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${BENCH_KEY}` } }, (response) => {
-        if (response.statusCode !== 200) reject(new Error(`${path}: status ${String(response.statusCode)}`));
-        response.resume();
-        response.on('end', resolve);
-      });
+      const request = httpGet(
+        { host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${BENCH_KEY}` } },
+        (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${path}: status ${String(response.statusCode)}`));
+          response.resume();
+          response.on('end', resolve);
+        },
+      );
       request.on('error', reject);
     });
   for (let index = 0; index < WARMUP_REQUESTS; index += 1) await once();
@@ -38,13 +41,18 @@ async function latency(port: number, path: string) {
   }
   agent.destroy();
   micros.sort((a, b) => a - b);
-  const at = (quantile: number) => Math.round(micros[Math.min(micros.length - 1, Math.floor(quantile * micros.length))]!);
+  const at = (quantile: number) =>
+    Math.round(micros[Math.min(micros.length - 1, Math.floor(quantile * micros.length))]!);
   return { p50Us: at(0.5), p99Us: at(0.99) };
 }
 
 async function measure(storage: 'memory' | 'sqlite' | 'mongo', size: number, env: Record<string, string>) {
   // The rate limit is off: one key sends far more than a minute's quota here, and latency is what is measured.
-  const server = await startChildServer('test/bench/servers/petstore-server.ts', { ...env, RATE_LIMIT: '0', SEED_PETS: String(size) });
+  const server = await startChildServer('test/bench/servers/petstore-server.ts', {
+    ...env,
+    RATE_LIMIT: '0',
+    SEED_PETS: String(size),
+  });
   try {
     const rss = await server.rss();
     const filtered = await latency(server.port, '/v1/pets?status=sold&limit=100');
@@ -91,7 +99,9 @@ async function main(): Promise<void> {
     console.log('MongoDB scale runs skipped: set TEST_MONGODB_URI=mongodb://host:27017 to include them.');
   }
 
-  console.log('\n| storage | pets | sold page p50 / p99 µs | deep after= page p50 / p99 µs | RSS MB | RSS bytes/pet |\n|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '\n| storage | pets | sold page p50 / p99 µs | deep after= page p50 / p99 µs | RSS MB | RSS bytes/pet |\n|---|---:|---:|---:|---:|---:|',
+  );
   for (const row of rows) {
     console.log(
       `| ${row.storage} | ${row.pets.toLocaleString('en')} | ${row.filtered.p50Us} / ${row.filtered.p99Us} | ${row.deepPage.p50Us} / ${row.deepPage.p99Us} | ${row.rssMB} | ${row.rssBytesPerPet} |`,
@@ -101,16 +111,20 @@ async function main(): Promise<void> {
     const small = rows.find((row) => row.storage === storage && row.pets === SIZES[0]);
     const large = rows.find((row) => row.storage === storage && row.pets === SIZES.at(-1));
     if (!small || !large) return [];
-    return [{
-      storage,
-      filteredP99LargeVsSmall: large.filtered.p99Us / small.filtered.p99Us,
-      deepPageP99LargeVsSmall: large.deepPage.p99Us / small.deepPage.p99Us,
-      filteredP50LargeVsSmall: large.filtered.p50Us / small.filtered.p50Us,
-      deepPageP50LargeVsSmall: large.deepPage.p50Us / small.deepPage.p50Us,
-    }];
+    return [
+      {
+        storage,
+        filteredP99LargeVsSmall: large.filtered.p99Us / small.filtered.p99Us,
+        deepPageP99LargeVsSmall: large.deepPage.p99Us / small.deepPage.p99Us,
+        filteredP50LargeVsSmall: large.filtered.p50Us / small.filtered.p50Us,
+        deepPageP50LargeVsSmall: large.deepPage.p50Us / small.deepPage.p50Us,
+      },
+    ];
   });
   for (const ratio of ratios) {
-    console.log(`\n${ratio.storage}: 1,000,000 vs 1,000 pets: sold page p50 ${ratio.filteredP50LargeVsSmall.toFixed(2)}x, p99 ${ratio.filteredP99LargeVsSmall.toFixed(2)}x; deep page p50 ${ratio.deepPageP50LargeVsSmall.toFixed(2)}x, p99 ${ratio.deepPageP99LargeVsSmall.toFixed(2)}x`);
+    console.log(
+      `\n${ratio.storage}: 1,000,000 vs 1,000 pets: sold page p50 ${ratio.filteredP50LargeVsSmall.toFixed(2)}x, p99 ${ratio.filteredP99LargeVsSmall.toFixed(2)}x; deep page p50 ${ratio.deepPageP50LargeVsSmall.toFixed(2)}x, p99 ${ratio.deepPageP99LargeVsSmall.toFixed(2)}x`,
+    );
   }
   writeFileSync(
     'test/bench/results/scale-latest.json',

@@ -23,7 +23,12 @@ const SERVERS = [
   {
     name: 'petstore-sqlite',
     script: 'test/bench/servers/petstore-server.ts',
-    env: { RATE_LIMIT: '1000000000', STORAGE: 'sqlite', SQLITE_PATH: join(BENCH_FOLDER, 'petstore.db'), SQLITE_SYNCHRONOUS: process.env.SQLITE_BENCH_SYNCHRONOUS ?? 'normal' },
+    env: {
+      RATE_LIMIT: '1000000000',
+      STORAGE: 'sqlite',
+      SQLITE_PATH: join(BENCH_FOLDER, 'petstore.db'),
+      SQLITE_SYNCHRONOUS: process.env.SQLITE_BENCH_SYNCHRONOUS ?? 'normal',
+    },
   },
   { name: 'bare-koa', script: 'test/bench/servers/bare-koa-server.ts', env: {} },
   // Diagnostic, not a target: how much of the gap to bare Koa one log line a request accounts for.
@@ -35,11 +40,21 @@ const SERVERS = [
   ...(BASELINE === undefined
     ? []
     : [
-        { name: 'petstore@baseline', script: 'test/bench/servers/petstore-server.ts', env: { RATE_LIMIT: '1000000000' }, root: BASELINE },
+        {
+          name: 'petstore@baseline',
+          script: 'test/bench/servers/petstore-server.ts',
+          env: { RATE_LIMIT: '1000000000' },
+          root: BASELINE,
+        },
         {
           name: 'petstore-sqlite@baseline',
           script: 'test/bench/servers/petstore-server.ts',
-          env: { RATE_LIMIT: '1000000000', STORAGE: 'sqlite', SQLITE_PATH: join(BENCH_FOLDER, 'baseline.db'), SQLITE_SYNCHRONOUS: process.env.SQLITE_BENCH_SYNCHRONOUS ?? 'normal' },
+          env: {
+            RATE_LIMIT: '1000000000',
+            STORAGE: 'sqlite',
+            SQLITE_PATH: join(BENCH_FOLDER, 'baseline.db'),
+            SQLITE_SYNCHRONOUS: process.env.SQLITE_BENCH_SYNCHRONOUS ?? 'normal',
+          },
           root: BASELINE,
         },
       ]),
@@ -55,7 +70,14 @@ async function main(): Promise<void> {
   const servers = new Map<ServerName, ChildServer>();
   for (const server of SERVERS) {
     const root = 'root' in server ? server.root : undefined;
-    servers.set(server.name, await startChildServer(server.script, { ...server.env, SEED_PETS: String(SEED_PETS) }, { cpu: pinning?.serverCpu, root }));
+    servers.set(
+      server.name,
+      await startChildServer(
+        server.script,
+        { ...server.env, SEED_PETS: String(SEED_PETS) },
+        { cpu: pinning?.serverCpu, root },
+      ),
+    );
   }
   const samples = new Map<string, Sample[]>();
   /** One server's runs of one workload, in round order: round n of every server at index n-1. */
@@ -71,7 +93,9 @@ async function main(): Promise<void> {
         for (const { name } of SERVERS) {
           const sample = await load(servers.get(name)!, workload, DURATION_S);
           runsOf(workload.name, name).push(sample);
-          process.stderr.write(`  ${workload.name} / ${name} / round ${round}: ${Math.round(sample.requestsPerSecond)} req/s\n`);
+          process.stderr.write(
+            `  ${workload.name} / ${name} / round ${round}: ${Math.round(sample.requestsPerSecond)} req/s\n`,
+          );
         }
       }
     }
@@ -97,8 +121,13 @@ async function main(): Promise<void> {
   const ratios = WORKLOADS.map((workload) => {
     const ours = runsOf(workload.name, 'petstore');
     const perRoundOf = (server: ServerName, against: ServerName, measure: (sample: Sample) => number) =>
-      median(runsOf(workload.name, server).map((sample, round) => measure(sample) / measure(runsOf(workload.name, against)[round]!)));
-    const perRound = (against: ServerName, measure: (sample: Sample) => number) => perRoundOf('petstore', against, measure);
+      median(
+        runsOf(workload.name, server).map(
+          (sample, round) => measure(sample) / measure(runsOf(workload.name, against)[round]!),
+        ),
+      );
+    const perRound = (against: ServerName, measure: (sample: Sample) => number) =>
+      perRoundOf('petstore', against, measure);
     return {
       workload: workload.name,
       throughputVsKoa: perRound('bare-koa', (sample) => sample.requestsPerSecond),
@@ -111,11 +140,23 @@ async function main(): Promise<void> {
         : {
             throughputVsBaseline: perRound('petstore@baseline', (sample) => sample.requestsPerSecond),
             cpuVsBaseline: perRound('petstore@baseline', (sample) => sample.cpuMicrosPerRequest),
-            sqliteVsKoaAtBaseline: perRoundOf('petstore-sqlite@baseline', 'bare-koa', (sample) => sample.requestsPerSecond),
-            sqliteCpuVsBaseline: perRoundOf('petstore-sqlite', 'petstore-sqlite@baseline', (sample) => sample.cpuMicrosPerRequest),
+            sqliteVsKoaAtBaseline: perRoundOf(
+              'petstore-sqlite@baseline',
+              'bare-koa',
+              (sample) => sample.requestsPerSecond,
+            ),
+            sqliteCpuVsBaseline: perRoundOf(
+              'petstore-sqlite',
+              'petstore-sqlite@baseline',
+              (sample) => sample.cpuMicrosPerRequest,
+            ),
           }),
       sqliteVsKoa: perRoundOf('petstore-sqlite', 'bare-koa', (sample) => sample.requestsPerSecond),
-      sqliteVsMemory: median(runsOf(workload.name, 'petstore-sqlite').map((sample, round) => sample.requestsPerSecond / ours[round]!.requestsPerSecond)),
+      sqliteVsMemory: median(
+        runsOf(workload.name, 'petstore-sqlite').map(
+          (sample, round) => sample.requestsPerSecond / ours[round]!.requestsPerSecond,
+        ),
+      ),
       // autocannon reads p99 in whole milliseconds: a ratio of 1 ms steps, the median over the rounds.
       sqliteP99VsMemory: perRoundOf('petstore-sqlite', 'petstore', (sample) => sample.p99),
     };
@@ -123,18 +164,29 @@ async function main(): Promise<void> {
 
   console.log('\n| workload | server | req/s | p50 ms | p99 ms | errors |\n|---|---|---:|---:|---:|---:|');
   for (const row of rows) {
-    console.log(`| ${row.workload} | ${row.server} | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.errors} |`);
+    console.log(
+      `| ${row.workload} | ${row.server} | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.errors} |`,
+    );
   }
-  console.log('\n| workload | req/s vs bare Koa | p99 vs bare Koa | req/s vs Koa + log | req/s vs Koa + our headers and log line | req/s vs bare node |\n|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '\n| workload | req/s vs bare Koa | p99 vs bare Koa | req/s vs Koa + log | req/s vs Koa + our headers and log line | req/s vs bare node |\n|---|---:|---:|---:|---:|---:|',
+  );
   for (const ratio of ratios) {
-    const cells = [ratio.throughputVsKoa, ratio.p99VsKoa, ratio.throughputVsKoaWithLog, ratio.throughputVsKoaWithOutputs, ratio.throughputVsNode].map((value) => `${value.toFixed(2)}x`);
+    const cells = [
+      ratio.throughputVsKoa,
+      ratio.p99VsKoa,
+      ratio.throughputVsKoaWithLog,
+      ratio.throughputVsKoaWithOutputs,
+      ratio.throughputVsNode,
+    ].map((value) => `${value.toFixed(2)}x`);
     console.log(`| ${ratio.workload} | ${cells.join(' | ')} |`);
   }
   console.log(
     `\n| workload | SQLite storage vs memory storage, req/s | SQLite storage vs bare Koa, req/s | SQLite p99 ms | memory p99 ms | SQLite p99 vs memory p99 (median of ${String(ROUNDS)} rounds) |\n|---|---:|---:|---:|---:|---:|`,
   );
   for (const ratio of ratios) {
-    const p99Of = (server: ServerName) => rows.find((row) => row.workload === ratio.workload && row.server === server)?.p99Ms ?? Number.NaN;
+    const p99Of = (server: ServerName) =>
+      rows.find((row) => row.workload === ratio.workload && row.server === server)?.p99Ms ?? Number.NaN;
     console.log(
       `| ${ratio.workload} | ${ratio.sqliteVsMemory.toFixed(2)}x | ${ratio.sqliteVsKoa.toFixed(2)}x | ${p99Of('petstore-sqlite').toFixed(0)} | ${p99Of('petstore').toFixed(0)} | ${ratio.sqliteP99VsMemory.toFixed(2)}x |`,
     );
@@ -144,17 +196,30 @@ async function main(): Promise<void> {
       `\n| workload | req/s vs ${BASELINE} | CPU µs a request vs ${BASELINE} | SQLite: CPU µs a request vs ${BASELINE} | SQLite at ${BASELINE} vs bare Koa, req/s |\n|---|---:|---:|---:|---:|`,
     );
     for (const ratio of ratios) {
-      const cells = [ratio.throughputVsBaseline, ratio.cpuVsBaseline, ratio.sqliteCpuVsBaseline, ratio.sqliteVsKoaAtBaseline].map((value) => `${value?.toFixed(3) ?? '?'}x`);
+      const cells = [
+        ratio.throughputVsBaseline,
+        ratio.cpuVsBaseline,
+        ratio.sqliteCpuVsBaseline,
+        ratio.sqliteVsKoaAtBaseline,
+      ].map((value) => `${value?.toFixed(3) ?? '?'}x`);
       console.log(`| ${ratio.workload} | ${cells.join(' | ')} |`);
     }
   }
-  console.log(pinning ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : '\nnot pinned to CPUs');
+  console.log(
+    pinning
+      ? `\nservers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}`
+      : '\nnot pinned to CPUs',
+  );
 
   const prices = await measurePrices(WORKLOADS, pinning?.serverCpu);
-  const baselinePrices = BASELINE === undefined ? undefined : await measurePrices(WORKLOADS, pinning?.serverCpu, BASELINE);
+  const baselinePrices =
+    BASELINE === undefined ? undefined : await measurePrices(WORKLOADS, pinning?.serverCpu, BASELINE);
   const featureWork = await measureFeatureWork();
-  console.log(`\nThe price list: every feature on minus that feature off, in one process (CPU µs a request):\n${priceListTable(prices)}`);
-  if (baselinePrices !== undefined) console.log(`\nThe price list at ${String(BASELINE)}:\n${priceListTable(baselinePrices)}`);
+  console.log(
+    `\nThe price list: every feature on minus that feature off, in one process (CPU µs a request):\n${priceListTable(prices)}`,
+  );
+  if (baselinePrices !== undefined)
+    console.log(`\nThe price list at ${String(BASELINE)}:\n${priceListTable(baselinePrices)}`);
   console.log(
     `\nTheir own work, timed alone: ${featureWork.micros.toFixed(2)} µs a request ` +
       `(middle half ${featureWork.quartiles.map((value) => value.toFixed(2)).join(' to ')})`,
@@ -164,7 +229,13 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: describeMachine(),
     cpuPinning: pinning ?? 'none',
-    settings: { seedPets: SEED_PETS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRun: DURATION_S, warmupSeconds: WARMUP_S },
+    settings: {
+      seedPets: SEED_PETS,
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      secondsPerRun: DURATION_S,
+      warmupSeconds: WARMUP_S,
+    },
     rows,
     ratios,
     prices,

@@ -29,8 +29,17 @@ const settings = { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_SAMPLER: s
 const results = await loadInTurn('test/bench/servers/tracing-ab-server.ts', settings, WORKLOADS, pinning?.serverCpu);
 sink.close();
 const costs = abCosts(results);
-console.log(`\nTracing on (${sampler}, OTLP/HTTP protobuf) against off, CPU µs a request (median of the per-round differences, middle half):`);
+console.log(
+  `\nTracing on (${sampler}, OTLP/HTTP protobuf) against off, CPU µs a request (median of the per-round differences, middle half):`,
+);
 console.log(abTable(costs, ['traced', 'untraced']));
 console.log(`\n${String(exports)} exports received, ${(spanBytes / 1e6).toFixed(1)} MB of spans`);
-console.log(pinning ? `servers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}` : 'not pinned to CPUs');
-writeFileSync('test/bench/results/tracing-latest.json', `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), sampler, costs, exports, spanBytes }, null, 2)}\n`);
+console.log(
+  pinning
+    ? `servers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.loadGeneratorCpu}`
+    : 'not pinned to CPUs',
+);
+writeFileSync(
+  'test/bench/results/tracing-latest.json',
+  `${JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), sampler, costs, exports, spanBytes }, null, 2)}\n`,
+);

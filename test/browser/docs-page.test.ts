@@ -17,7 +17,10 @@ describe.skipIf('missing' in browserBinary)('GET /docs in a real headless browse
 
   beforeAll(async () => {
     api = await startTestApi();
-    browser = await chromium.launch({ executablePath: 'path' in browserBinary ? browserBinary.path : '', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: 'path' in browserBinary ? browserBinary.path : '',
+      args: CHROMIUM_ARGS,
+    });
   }, 60_000);
   afterAll(async () => {
     await browser.close();
@@ -32,7 +35,8 @@ describe.skipIf('missing' in browserBinary)('GET /docs in a real headless browse
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('request', (request) => {
-      if (!request.url().startsWith(api.baseUrl) && !request.url().startsWith('data:')) problems.push(`off-site request: ${request.url()}`);
+      if (!request.url().startsWith(api.baseUrl) && !request.url().startsWith('data:'))
+        problems.push(`off-site request: ${request.url()}`);
     });
 
     await page.goto(`${api.baseUrl}/docs`);
@@ -45,13 +49,19 @@ describe.skipIf('missing' in browserBinary)('GET /docs in a real headless browse
       texts(':is(.opblock-summary-path, .opblock-summary-path__deprecated)'),
       texts('.opblock-summary-operation-id'),
     ]);
-    const operations = methods.map((method, index) => ({ method, path: paths[index]?.replace(/\u200b/g, ''), operationId: operationIds[index] }));
+    const operations = methods.map((method, index) => ({
+      method,
+      path: paths[index]?.replace(/\u200b/g, ''),
+      operationId: operationIds[index],
+    }));
     expect(operations).toEqual([
       { method: 'GET', path: '/pets', operationId: 'listPets' },
       { method: 'POST', path: '/pets', operationId: 'createPet' },
       { method: 'GET', path: '/pets/{petId}', operationId: 'getPet' },
     ]);
-    await expect.poll(() => page.locator('.opblock-deprecated .opblock-summary-operation-id').textContent()).toBe('getPet');
+    await expect
+      .poll(() => page.locator('.opblock-deprecated .opblock-summary-operation-id').textContent())
+      .toBe('getPet');
     expect(await page.locator('.info .title').textContent()).toContain('Pet store API');
 
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -72,9 +82,13 @@ describe.skipIf('missing' in browserBinary)('GET /docs in a real headless browse
     await page.locator('#operations-pets-listPets .opblock-summary').click();
     await page.locator('#operations-pets-listPets button.try-out__btn').click();
     await page.locator('#operations-pets-listPets button.execute').click();
-    const response = page.locator('#operations-pets-listPets .live-responses-table .response .response-col_status').first();
+    const response = page
+      .locator('#operations-pets-listPets .live-responses-table .response .response-col_status')
+      .first();
     await expect.poll(() => response.textContent(), { timeout: 10_000 }).toContain('200');
-    expect(await page.locator('#operations-pets-listPets .live-responses-table .microlight').first().textContent()).toContain('Shown in the docs');
+    expect(
+      await page.locator('#operations-pets-listPets .live-responses-table .microlight').first().textContent(),
+    ).toContain('Shown in the docs');
     await page.screenshot({ path: `${ARTIFACTS}/docs-try-it-out.png`, fullPage: true });
     await page.close();
   });

@@ -7,7 +7,10 @@ describe('an idempotency key', () => {
     ['a UUID', '8e03978e-40d5-43e8-bc93-6894a57f9324'],
     ['one character', 'a'],
     ['255 characters', 'k'.repeat(255)],
-    ['every visible ASCII character', Array.from({ length: 94 }, (_, index) => String.fromCharCode(0x21 + index)).join('')],
+    [
+      'every visible ASCII character',
+      Array.from({ length: 94 }, (_, index) => String.fromCharCode(0x21 + index)).join(''),
+    ],
     ['a quoted string, as the IETF draft writes it (kept as sent, quotes included)', '"abc"'],
   ])('may be %s', (_case, key) => {
     expect(isIdempotencyKey(key)).toBe(true);
@@ -45,7 +48,9 @@ describe('an idempotency key', () => {
 
 describe('the fingerprint of a new pet', () => {
   it('is the same however the fields were ordered', () => {
-    expect(fingerprintOf({ status: 'sold', categoryId: 2, name: 'Rex' } as const)).toBe(fingerprintOf({ name: 'Rex', categoryId: 2, status: 'sold' }));
+    expect(fingerprintOf({ status: 'sold', categoryId: 2, name: 'Rex' } as const)).toBe(
+      fingerprintOf({ name: 'Rex', categoryId: 2, status: 'sold' }),
+    );
   });
 
   it('tells apart every field, and a missing status from any status', () => {
@@ -53,11 +58,15 @@ describe('the fingerprint of a new pet', () => {
     expect(fingerprintOf({ name: 'Rex ', categoryId: 2 })).not.toBe(base);
     expect(fingerprintOf({ name: 'Rex', categoryId: 3 })).not.toBe(base);
     expect(fingerprintOf({ name: 'Rex', categoryId: 2, status: 'available' })).not.toBe(base);
-    expect(fingerprintOf({ name: 'Rex', categoryId: 2, status: 'sold' })).not.toBe(fingerprintOf({ name: 'Rex', categoryId: 2, status: 'pending' }));
+    expect(fingerprintOf({ name: 'Rex', categoryId: 2, status: 'sold' })).not.toBe(
+      fingerprintOf({ name: 'Rex', categoryId: 2, status: 'pending' }),
+    );
   });
 
   it('cannot be forged by a name that spells out other fields', () => {
-    expect(fingerprintOf({ name: 'Rex",2,"sold', categoryId: 2 })).not.toBe(fingerprintOf({ name: 'Rex', categoryId: 2, status: 'sold' }));
+    expect(fingerprintOf({ name: 'Rex",2,"sold', categoryId: 2 })).not.toBe(
+      fingerprintOf({ name: 'Rex', categoryId: 2, status: 'sold' }),
+    );
   });
 
   it('tells apart any two pets that differ (property)', () => {
@@ -67,7 +76,8 @@ describe('the fingerprint of a new pet', () => {
     );
     fc.assert(
       fc.property(newPet, newPet, (first, second) => {
-        const same = first.name === second.name && first.categoryId === second.categoryId && first.status === second.status;
+        const same =
+          first.name === second.name && first.categoryId === second.categoryId && first.status === second.status;
         expect(fingerprintOf(first) === fingerprintOf(second)).toBe(same);
       }),
       { seed: 20261123 },

@@ -35,7 +35,10 @@ describe('the rules for a new pet', () => {
   });
 
   it.each(['', ' ', '\t\n '])('rejects the blank name %j', (name) => {
-    expect(violation(aNewPet({ name }))).toMatchObject({ field: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' });
+    expect(violation(aNewPet({ name }))).toMatchObject({
+      field: 'name',
+      message: 'name must contain a visible character, not only blanks or invisible characters',
+    });
   });
 
   it('rejects a name that is not a string', () => {
@@ -64,9 +67,15 @@ describe('the rules for a new pet', () => {
     );
   });
 
-  it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null])('rejects the categoryId %j as not an integer, without a range', (categoryId) => {
-    expect(violation(aNewPet({ categoryId: categoryId as number }))).toMatchObject({ field: 'categoryId', message: 'categoryId must be an integer' });
-  });
+  it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null])(
+    'rejects the categoryId %j as not an integer, without a range',
+    (categoryId) => {
+      expect(violation(aNewPet({ categoryId: categoryId as number }))).toMatchObject({
+        field: 'categoryId',
+        message: 'categoryId must be an integer',
+      });
+    },
+  );
 
   it('rejects a status outside the three values, case included', () => {
     expect(violation(aNewPet({ status: 'Available' as NewPet['status'] & string }))).toMatchObject({
@@ -98,11 +107,20 @@ describe('making a pet', () => {
   it('keeps exactly the NewPet fields, and leaves a missing status out rather than undefined', () => {
     const extra = { name: 'Rex', categoryId: 2, status: undefined, colour: 'brown' } as unknown as NewPet;
     expect(Object.keys(newPetOf(extra))).toEqual(['name', 'categoryId']);
-    expect(newPetOf({ name: 'Rex', categoryId: 2, status: 'sold' })).toEqual({ name: 'Rex', categoryId: 2, status: 'sold' });
+    expect(newPetOf({ name: 'Rex', categoryId: 2, status: 'sold' })).toEqual({
+      name: 'Rex',
+      categoryId: 2,
+      status: 'sold',
+    });
   });
 
   it('puts the id first, then the same fields', () => {
     expect(Object.keys(petOf(7, { name: 'Rex', categoryId: 2 }))).toEqual(['id', 'name', 'categoryId']);
-    expect(petOf(7, { name: 'Rex', categoryId: 2, status: 'pending' })).toEqual({ id: 7, name: 'Rex', categoryId: 2, status: 'pending' });
+    expect(petOf(7, { name: 'Rex', categoryId: 2, status: 'pending' })).toEqual({
+      id: 7,
+      name: 'Rex',
+      categoryId: 2,
+      status: 'pending',
+    });
   });
 });

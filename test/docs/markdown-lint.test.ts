@@ -11,7 +11,11 @@ const folder = mkdtempSync(join(tmpdir(), 'petstore-markdown-'));
 /** `npm run lint:markdown`'s linter with the project's configuration, on one file of a test's own. */
 function lint(markdown: string): { status: number | null; problems: string[] } {
   writeFileSync(join(folder, 'page.md'), markdown);
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/markdownlint-cli2'), ['--config', join(ROOT, '.markdownlint-cli2.jsonc'), 'page.md'], { cwd: folder, encoding: 'utf8' });
+  const run = spawnSync(
+    join(ROOT, 'node_modules/.bin/markdownlint-cli2'),
+    ['--config', join(ROOT, '.markdownlint-cli2.jsonc'), 'page.md'],
+    { cwd: folder, encoding: 'utf8' },
+  );
   return { status: run.status, problems: run.stderr.split('\n').filter((line) => line.startsWith('page.md:')) };
 }
 
@@ -21,7 +25,9 @@ describe('the Markdown lint', () => {
   });
 
   it('passes a page with closed fences and nothing written twice', () => {
-    expect(lint('# Title\n\nThe service answers every request it has read before it stops.\n\n```sh\nnpm start\n```\n')).toEqual({ status: 0, problems: [] });
+    expect(
+      lint('# Title\n\nThe service answers every request it has read before it stops.\n\n```sh\nnpm start\n```\n'),
+    ).toEqual({ status: 0, problems: [] });
   });
 
   it('fails a fence that is never closed, which would turn the rest of the page into code', () => {

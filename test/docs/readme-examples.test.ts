@@ -23,12 +23,26 @@ async function runExamples(folder: string, port: number): Promise<string[]> {
   symlinkSync(join(ROOT, 'dist'), join(folder, 'dist'));
   const bin = join(folder, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'petstore'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist/app/cli.js')}" "$@"\n`);
+  writeFileSync(
+    join(bin, 'petstore'),
+    `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist/app/cli.js')}" "$@"\n`,
+  );
   chmodSync(join(bin, 'petstore'), 0o755);
-  const script = ['exec 2>&1', ...steps.map(({ command }, index) => `${command.replaceAll(':8080', `:${port}`)}\nprintf '${SEPARATOR}%s${SEPARATOR}' ${index}`)].join('\n');
+  const script = [
+    'exec 2>&1',
+    ...steps.map(
+      ({ command }, index) =>
+        `${command.replaceAll(':8080', `:${port}`)}\nprintf '${SEPARATOR}%s${SEPARATOR}' ${index}`,
+    ),
+  ].join('\n');
   const shell = spawn('bash', ['--noprofile', '--norc', '-c', script], {
     cwd: folder,
-    env: { PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, HOME: folder, PORT: String(port), LANG: 'C.UTF-8' },
+    env: {
+      PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: folder,
+      PORT: String(port),
+      LANG: 'C.UTF-8',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own, so that a service the examples left running is stopped with the shell.
     detached: true,
@@ -59,7 +73,15 @@ describe("the README's console examples, run as written", () => {
 
   it('cover the quickstart with a restart, the API, idempotent retries, the command line, export and import', () => {
     const commands = steps.map(({ command }) => command).join('\n');
-    for (const shown of ['petstore serve > petstore.log &', 'kill %1; wait %1', 'curl -s -X POST', 'Idempotency-Key: ${ORDER:?}', 'petstore pets add', 'petstore pets export', 'petstore pets import']) {
+    for (const shown of [
+      'petstore serve > petstore.log &',
+      'kill %1; wait %1',
+      'curl -s -X POST',
+      'Idempotency-Key: ${ORDER:?}',
+      'petstore pets add',
+      'petstore pets export',
+      'petstore pets import',
+    ]) {
       expect(commands).toContain(shown);
     }
   });
@@ -68,11 +90,14 @@ describe("the README's console examples, run as written", () => {
     expect(printed.join('')).not.toContain('petstore: failed to start');
   });
 
-  it.each(steps.map((step, index) => [step.command.split('\n')[0] ?? '', index, step] as const))('$ %s', (_, index, step: ConsoleStep) => {
-    const actual = (printed[index] ?? '').replaceAll('\r', '').replace(/\n$/, '');
-    const lines = actual === '' ? [] : actual.split('\n').map((line) => line.trimEnd());
-    if (!matchesExample(step.expected, lines)) expect(lines.join('\n')).toBe(step.expected.join('\n'));
-  });
+  it.each(steps.map((step, index) => [step.command.split('\n')[0] ?? '', index, step] as const))(
+    '$ %s',
+    (_, index, step: ConsoleStep) => {
+      const actual = (printed[index] ?? '').replaceAll('\r', '').replace(/\n$/, '');
+      const lines = actual === '' ? [] : actual.split('\n').map((line) => line.trimEnd());
+      if (!matchesExample(step.expected, lines)) expect(lines.join('\n')).toBe(step.expected.join('\n'));
+    },
+  );
 });
 
 describe("the README's examples", () => {
@@ -84,7 +109,9 @@ describe("the README's examples", () => {
   });
 
   it('stop on an empty Idempotency-Key rather than send none: curl drops an empty header, and the create would not be keyed', () => {
-    const keyedHeaders = blocks.flatMap((block) => [...block.matchAll(/Idempotency-Key: ([^"']*)/g)].map(([, value]) => value ?? ''));
+    const keyedHeaders = blocks.flatMap((block) =>
+      [...block.matchAll(/Idempotency-Key: ([^"']*)/g)].map(([, value]) => value ?? ''),
+    );
     expect(keyedHeaders.length).toBeGreaterThan(0);
     for (const value of keyedHeaders.filter((text) => text.includes('$'))) expect(value).toMatch(/^\$\{[A-Z_]+:\?\}$/);
   });

@@ -27,14 +27,90 @@ afterAll(async () => {
   await service.exited;
 });
 
-const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'FOO', 'get', 'P0ST', '');
+const method = fc.constantFrom(
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'TRACE',
+  'CONNECT',
+  'FOO',
+  'get',
+  'P0ST',
+  '',
+);
 const target = fc.oneof(
-  fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/pets/0', '/v1', '/v1/', '/healthz', '/readyz', '/metrics', '/openapi.json', '/docs', '/docs/assets/swagger-ui.css', '/', '*'),
-  fc.tuple(
-    fc.constantFrom('/v1/pets', '/V1/pets', '/v1/PETS', '/v1/pets/', '//v1/pets', '/v1/./pets', '/v1/%70ets', '/%761/pets', '/v1/pets/01', 'http://x/v1/pets', '/v1\\pets'),
-    fc.constantFrom('', '?limit=5', '?limit=0', '?limit=101', '?limit=1e1', '?status=sold', '?status=SOLD', '?after=-1', '?limit=5&limit=6', '?%zz', '?status[$ne]=x'),
-  ).map(([path, query]) => path + query),
-  fc.string({ unit: fc.constantFrom('/', 'v', '1', 'p', 'e', 't', 's', '%', '2', '.', '?', '#', ';', 'A', '\\', ' ', '\u00e9', '\x00'), maxLength: 24 }),
+  fc.constantFrom(
+    '/v1/pets',
+    '/v1/pets/1',
+    '/v1/pets/0',
+    '/v1',
+    '/v1/',
+    '/healthz',
+    '/readyz',
+    '/metrics',
+    '/openapi.json',
+    '/docs',
+    '/docs/assets/swagger-ui.css',
+    '/',
+    '*',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(
+        '/v1/pets',
+        '/V1/pets',
+        '/v1/PETS',
+        '/v1/pets/',
+        '//v1/pets',
+        '/v1/./pets',
+        '/v1/%70ets',
+        '/%761/pets',
+        '/v1/pets/01',
+        'http://x/v1/pets',
+        '/v1\\pets',
+      ),
+      fc.constantFrom(
+        '',
+        '?limit=5',
+        '?limit=0',
+        '?limit=101',
+        '?limit=1e1',
+        '?status=sold',
+        '?status=SOLD',
+        '?after=-1',
+        '?limit=5&limit=6',
+        '?%zz',
+        '?status[$ne]=x',
+      ),
+    )
+    .map(([path, query]) => path + query),
+  fc.string({
+    unit: fc.constantFrom(
+      '/',
+      'v',
+      '1',
+      'p',
+      'e',
+      't',
+      's',
+      '%',
+      '2',
+      '.',
+      '?',
+      '#',
+      ';',
+      'A',
+      '\\',
+      ' ',
+      '\u00e9',
+      '\x00',
+    ),
+    maxLength: 24,
+  }),
 );
 const authorization = fc.constantFrom(
   [`Authorization: Bearer ${KEY}`],
@@ -46,19 +122,49 @@ const authorization = fc.constantFrom(
   [`Authorization: Bearer ${KEY}x`],
   [`Authorization: Bearer ${KEY}`, 'Authorization: Bearer wrong-key'],
 );
-const contentType = fc.constantFrom([], ['Content-Type: application/json'], ['Content-Type: application/json; charset=utf-8'], ['Content-Type: application/json; charset=latin1'], ['Content-Type: text/plain'], ['Content-Type: application/json', 'Content-Type: text/plain'], ['Content-Type: ;;;']);
+const contentType = fc.constantFrom(
+  [],
+  ['Content-Type: application/json'],
+  ['Content-Type: application/json; charset=utf-8'],
+  ['Content-Type: application/json; charset=latin1'],
+  ['Content-Type: text/plain'],
+  ['Content-Type: application/json', 'Content-Type: text/plain'],
+  ['Content-Type: ;;;'],
+);
 const encoding = fc.constantFrom('', 'gzip', 'br', 'deflate', 'identity', 'compress', '__proto__', 'gzip, gzip');
 const extraHeaders = fc.array(
   fc.oneof(
-    fc.constantFrom('Expect: 100-continue', 'Expect: nope', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Host: second', 'X-Request-Id: fuzz-1', 'X-Request-Id: \u00ff', 'Origin: https://evil.example', 'Upgrade: websocket', 'Connection: upgrade',
-      'Idempotency-Key: fuzz-1', 'idempotency-key: fuzz-2', 'Idempotency-Key:', 'Idempotency-Key: a b', 'Idempotency-Key: caf\u00e9'),
-    fc.tuple(fc.stringMatching(/^[A-Za-z-]{1,12}$/), fc.string({ maxLength: 20 })).map(([name, value]) => `${name}: ${value}`),
+    fc.constantFrom(
+      'Expect: 100-continue',
+      'Expect: nope',
+      'Transfer-Encoding: chunked',
+      'Transfer-Encoding: gzip, chunked',
+      'Host: second',
+      'X-Request-Id: fuzz-1',
+      'X-Request-Id: \u00ff',
+      'Origin: https://evil.example',
+      'Upgrade: websocket',
+      'Connection: upgrade',
+      'Idempotency-Key: fuzz-1',
+      'idempotency-key: fuzz-2',
+      'Idempotency-Key:',
+      'Idempotency-Key: a b',
+      'Idempotency-Key: caf\u00e9',
+    ),
+    fc
+      .tuple(fc.stringMatching(/^[A-Za-z-]{1,12}$/), fc.string({ maxLength: 20 }))
+      .map(([name, value]) => `${name}: ${value}`),
   ),
   { maxLength: 3 },
 );
 const petLike = fc.record(
   {
-    name: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', ' ', '\u200b', '\ud800', 'x'.repeat(201), 'Rex'), fc.integer(), fc.constant(null)),
+    name: fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('', ' ', '\u200b', '\ud800', 'x'.repeat(201), 'Rex'),
+      fc.integer(),
+      fc.constant(null),
+    ),
     categoryId: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2 ** 53, '1', null)),
     status: fc.constantFrom('available', 'pending', 'sold', 'lost', undefined),
     id: fc.constantFrom(undefined, 7),
@@ -68,7 +174,16 @@ const petLike = fc.record(
 );
 const bodyText = fc.oneof(
   petLike.map((pet) => JSON.stringify(pet)),
-  fc.constantFrom('', '{', '[]', 'null', '"Rex"', '{"name":"Rex","categoryId":1}', '{"__proto__":{"x":1},"name":"a","categoryId":1}', '[[[[[[[[[[[[[[[[[[[['),
+  fc.constantFrom(
+    '',
+    '{',
+    '[]',
+    'null',
+    '"Rex"',
+    '{"name":"Rex","categoryId":1}',
+    '{"__proto__":{"x":1},"name":"a","categoryId":1}',
+    '[[[[[[[[[[[[[[[[[[[[',
+  ),
   fc.string({ maxLength: 60 }),
 );
 const body = fc.tuple(bodyText, encoding, fc.boolean()).map(([text, coding, corrupt]) => {
@@ -79,7 +194,16 @@ const body = fc.tuple(bodyText, encoding, fc.boolean()).map(([text, coding, corr
   return { bytes, coding };
 });
 
-const request = fc.record({ method, target, authorization, contentType, extraHeaders, body, withHost: fc.boolean(), version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/1.2', '') });
+const request = fc.record({
+  method,
+  target,
+  authorization,
+  contentType,
+  extraHeaders,
+  body,
+  withHost: fc.boolean(),
+  version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/1.2', ''),
+});
 type FuzzRequest = typeof request extends fc.Arbitrary<infer T> ? T : never;
 
 function encode(r: FuzzRequest): Buffer {
@@ -93,7 +217,13 @@ function encode(r: FuzzRequest): Buffer {
     ...r.extraHeaders,
   ];
   const chunked = r.extraHeaders.some((header) => /^Transfer-Encoding: (.*, )?chunked$/.test(header));
-  const payload = chunked ? Buffer.concat([Buffer.from(`${r.body.bytes.length.toString(16)}\r\n`), r.body.bytes, Buffer.from('\r\n0\r\n\r\n')]) : r.body.bytes;
+  const payload = chunked
+    ? Buffer.concat([
+        Buffer.from(`${r.body.bytes.length.toString(16)}\r\n`),
+        r.body.bytes,
+        Buffer.from('\r\n0\r\n\r\n'),
+      ])
+    : r.body.bytes;
   if (!chunked) lines.push(`Content-Length: ${r.body.bytes.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
 }
@@ -110,7 +240,8 @@ function publicRead(r: FuzzRequest): boolean {
 /** Rethrows a failed exchange, saying first whether the service process died. */
 async function stillUp(error: unknown): Promise<never> {
   await new Promise((resolve) => setTimeout(resolve, 100));
-  if (service.child.exitCode !== null) throw new Error(`the service exited (${service.child.exitCode}):\n${service.output().slice(-1_500)}`);
+  if (service.child.exitCode !== null)
+    throw new Error(`the service exited (${service.child.exitCode}):\n${service.output().slice(-1_500)}`);
   throw error;
 }
 
@@ -118,7 +249,9 @@ async function petCount(): Promise<number> {
   let count = 0;
   let next: string | undefined = '/v1/pets?limit=100';
   while (next !== undefined) {
-    const response: Response = await fetch(`http://127.0.0.1:${port}${next}`, { headers: { Authorization: `Bearer ${KEY}` } });
+    const response: Response = await fetch(`http://127.0.0.1:${port}${next}`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
     count += ((await response.json()) as unknown[]).length;
     next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
   }
@@ -137,15 +270,21 @@ function protocolRefusals(r: FuzzRequest): number[] {
 }
 
 /** Every invariant, as one list of broken ones: empty when the answer keeps the contract. */
-function brokenInvariants(r: FuzzRequest, response: RawResponse | undefined, stored: { before: number; after: number }): string[] {
+function brokenInvariants(
+  r: FuzzRequest,
+  response: RawResponse | undefined,
+  stored: { before: number; after: number },
+): string[] {
   const broken: string[] = [];
-  const keyed = r.authorization.length === 1 && r.authorization[0].toLowerCase() === `authorization: bearer ${KEY}`.toLowerCase();
+  const keyed =
+    r.authorization.length === 1 && r.authorization[0].toLowerCase() === `authorization: bearer ${KEY}`.toLowerCase();
   if (response === undefined) {
     // Only CONNECT may be turned away without an answer: the connection is not HTTP from then on.
     if (r.method !== 'CONNECT') broken.push('no answer');
     return broken;
   }
-  if (response.status >= 500 && !protocolRefusals(r).includes(response.status)) broken.push(`answered ${response.status}`);
+  if (response.status >= 500 && !protocolRefusals(r).includes(response.status))
+    broken.push(`answered ${response.status}`);
   if (response.status >= 400 && r.method !== 'HEAD') {
     let parsed: unknown;
     try {
@@ -162,7 +301,8 @@ function brokenInvariants(r: FuzzRequest, response: RawResponse | undefined, sto
   if (!keyed && response.status < 400 && !publicRead(r)) broken.push(`answered ${response.status} without a key`);
   // A replay (same Idempotency-Key, same pet) answers 201 and adds nothing.
   const created = response.status === 201 && response.headers['idempotent-replayed'] !== 'true' ? 1 : 0;
-  if (stored.after !== stored.before + created) broken.push(`store went from ${stored.before} to ${stored.after} on a ${response.status}`);
+  if (stored.after !== stored.before + created)
+    broken.push(`store went from ${stored.before} to ${stored.after} on a ${response.status}`);
   return broken;
 }
 
@@ -174,7 +314,10 @@ describe('fuzzing the service over a real socket', () => {
         const response = await sendRaw(port, encode(r), { head: r.method === 'HEAD', timeoutMs: 5_000 }).catch(stillUp);
         const after = await petCount().catch(stillUp);
         const broken = brokenInvariants(r, response, { before, after });
-        if (broken.length > 0) throw new Error(`${broken.join('; ')}\nrequest: ${JSON.stringify(encode(r).toString('latin1').slice(0, 300))}`);
+        if (broken.length > 0)
+          throw new Error(
+            `${broken.join('; ')}\nrequest: ${JSON.stringify(encode(r).toString('latin1').slice(0, 300))}`,
+          );
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );

@@ -17,7 +17,9 @@ const PATH = NODE_ONLY_PATH;
 
 /** One stage of the Dockerfile: its instructions, continuation lines joined, comments dropped. */
 function stage(name: string): { instruction: string; argument: string }[] {
-  const lines = DOCKERFILE.replace(/\\\n\s*/g, ' ').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const lines = DOCKERFILE.replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
   const start = lines.findIndex((line) => new RegExp(`^FROM .* AS ${name}$`).test(line));
   const end = lines.findIndex((line, index) => index > start && line.startsWith('FROM '));
   return lines.slice(start + 1, end === -1 ? undefined : end).map((line) => {
@@ -26,7 +28,8 @@ function stage(name: string): { instruction: string; argument: string }[] {
   });
 }
 
-const arguments_ = (instruction: string, of: ReturnType<typeof stage>) => of.filter((step) => step.instruction === instruction).map(({ argument }) => argument);
+const arguments_ = (instruction: string, of: ReturnType<typeof stage>) =>
+  of.filter((step) => step.instruction === instruction).map(({ argument }) => argument);
 /** A RUN's command, without BuildKit's cache mount: the same command a shell runs. */
 const command = (run: string) => run.replace(/^(--\S+\s+)+/, '');
 const execForm = (text: string) => JSON.parse(text.replace(/^(--\S+\s+)*CMD\s+/, '')) as string[];
@@ -62,7 +65,10 @@ describe('the container recipe, each step run outside a container', () => {
     // The build stage's last step, on that dist/: only the modules are left.
     execFileSync('sh', ['-c', command(arguments_('RUN', build)[2] ?? '')], { cwd: app, stdio: 'pipe' });
     mkdirSync(bin);
-    execFileSync('sh', ['-c', command(linkCommand ?? '').replaceAll('/usr/local/bin', bin)], { cwd: app, stdio: 'pipe' });
+    execFileSync('sh', ['-c', command(linkCommand ?? '').replaceAll('/usr/local/bin', bin)], {
+      cwd: app,
+      stdio: 'pipe',
+    });
     mkdirSync(data);
   }, 120_000);
 
@@ -72,8 +78,14 @@ describe('the container recipe, each step run outside a container', () => {
   });
 
   it('builds with the commands the project builds with, on the Node version it declares', () => {
-    expect(arguments_('RUN', build).map(command)).toEqual(['npm ci --no-audit --no-fund', 'npm run build', "find dist -type f ! -name '*.js' -delete"]);
-    expect(/^ARG NODE_VERSION=(\S+)$/m.exec(DOCKERFILE)?.[1]).toBe(readFileSync(join(ROOT, '.node-version'), 'utf8').trim());
+    expect(arguments_('RUN', build).map(command)).toEqual([
+      'npm ci --no-audit --no-fund',
+      'npm run build',
+      "find dist -type f ! -name '*.js' -delete",
+    ]);
+    expect(/^ARG NODE_VERSION=(\S+)$/m.exec(DOCKERFILE)?.[1]).toBe(
+      readFileSync(join(ROOT, '.node-version'), 'utf8').trim(),
+    );
   });
 
   it('runs as an unprivileged user, with node itself as PID 1, its data on a volume', () => {
@@ -85,7 +97,9 @@ describe('the container recipe, each step run outside a container', () => {
   });
 
   it('holds the modules it runs and nothing else of the build: no declarations, source maps or build information', () => {
-    const files = (readdirSync(join(app, 'dist'), { recursive: true }) as string[]).filter((path) => statSync(join(app, 'dist', path)).isFile());
+    const files = (readdirSync(join(app, 'dist'), { recursive: true }) as string[]).filter((path) =>
+      statSync(join(app, 'dist', path)).isFile(),
+    );
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((path) => !path.endsWith('.js'))).toEqual([]);
     expect(files).toContain('app/health-check.js');
@@ -93,8 +107,16 @@ describe('the container recipe, each step run outside a container', () => {
 
   it('puts petstore on PATH, run by node itself, for the commands and backups', () => {
     const env = { PATH: `${bin}:${PATH}`, SQLITE_PATH: join(data, 'commands.db') };
-    expect(execFileSync('petstore', ['pets', 'add', '--name', 'Boxed up', '--category-id', '1', '--json'], { cwd: app, env, encoding: 'utf8' })).toBe('{"id":1,"name":"Boxed up","categoryId":1}\n');
-    expect(execFileSync('petstore', ['pets', 'export'], { cwd: app, env, encoding: 'utf8' })).toBe('{"id":1,"name":"Boxed up","categoryId":1}\n');
+    expect(
+      execFileSync('petstore', ['pets', 'add', '--name', 'Boxed up', '--category-id', '1', '--json'], {
+        cwd: app,
+        env,
+        encoding: 'utf8',
+      }),
+    ).toBe('{"id":1,"name":"Boxed up","categoryId":1}\n');
+    expect(execFileSync('petstore', ['pets', 'export'], { cwd: app, env, encoding: 'utf8' })).toBe(
+      '{"id":1,"name":"Boxed up","categoryId":1}\n',
+    );
     // The backup example of the Dockerfile's usage lines.
     expect(DOCKERFILE).toContain('docker exec <container> petstore pets export > backup.ndjson');
   });
@@ -114,14 +136,20 @@ describe('the container recipe, each step run outside a container', () => {
   });
 
   it('installs the production dependencies only: no TypeScript, no test tools', () => {
-    for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', 'markdownlint-cli2']) expect(existsSync(join(app, 'node_modules', tool))).toBe(false);
+    for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', 'markdownlint-cli2'])
+      expect(existsSync(join(app, 'node_modules', tool))).toBe(false);
     expect(existsSync(join(app, 'node_modules/koa'))).toBe(true);
     // What the image's node_modules weighs: docs/operations.md gives the figure.
     expect(folderSize(join(app, 'node_modules'))).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('starts with its command and settings, answers its health check, and drains on SIGTERM with exit 0', async () => {
-    const settings = Object.fromEntries([...(arguments_('ENV', runtime)[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value.replace(/^\/data\//, `${data}/`)]));
+    const settings = Object.fromEntries(
+      [...(arguments_('ENV', runtime)[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map(([, name = '', value = '']) => [
+        name,
+        value.replace(/^\/data\//, `${data}/`),
+      ]),
+    );
     const [program = '', ...args] = execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`);
     // `docker run -e API_KEYS=...`; port 0 rather than the image's 8080, which another program may hold.
     const env = { PATH, ...settings, API_KEYS: 'image-key', PORT: '0', SHUTDOWN_GRACE: '1s' };
@@ -131,7 +159,8 @@ describe('the container recipe, each step run outside a container', () => {
     const port = String(listening.port);
 
     const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '');
-    const healthCheck = () => spawnSync(healthProgram, healthArgs, { cwd: app, env: { ...env, PORT: port }, timeout: 5000 }).status;
+    const healthCheck = () =>
+      spawnSync(healthProgram, healthArgs, { cwd: app, env: { ...env, PORT: port }, timeout: 5000 }).status;
     expect(healthCheck()).toBe(0);
     const created = await fetch(`http://127.0.0.1:${port}/v1/pets`, {
       method: 'POST',
@@ -148,23 +177,46 @@ describe('the container recipe, each step run outside a container', () => {
 
   it('checks health where HOST says the service listens, a single address too', async () => {
     const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '');
-    const env = { PATH, API_KEYS: 'image-key', PORT: '0', HOST: '127.0.0.2', SQLITE_PATH: join(data, 'host.db'), SHUTDOWN_GRACE: '0s' };
-    const onOtherAddress = watchProcess(spawn(process.execPath, ['dist/app/cli.js', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const env = {
+      PATH,
+      API_KEYS: 'image-key',
+      PORT: '0',
+      HOST: '127.0.0.2',
+      SQLITE_PATH: join(data, 'host.db'),
+      SHUTDOWN_GRACE: '0s',
+    };
+    const onOtherAddress = watchProcess(
+      spawn(process.execPath, ['dist/app/cli.js', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     service = onOtherAddress;
     const { port } = await onOtherAddress.waitForLog('petstore listening');
-    const check = (settings: Record<string, string>) => spawnSync(healthProgram, healthArgs, { cwd: app, env: { PATH, ...settings }, timeout: 5000, encoding: 'utf8' });
+    const check = (settings: Record<string, string>) =>
+      spawnSync(healthProgram, healthArgs, { cwd: app, env: { PATH, ...settings }, timeout: 5000, encoding: 'utf8' });
     expect(check({ HOST: '127.0.0.2', PORT: String(port) }).status).toBe(0);
     // Nothing answers on the loopback's usual address: the check says where it asked.
     const elsewhere = check({ HOST: '127.0.0.1', PORT: String(port) });
-    expect({ status: elsewhere.status, stderr: elsewhere.stderr }).toEqual({ status: 1, stderr: expect.stringMatching(new RegExp(`^health check: http://127\\.0\\.0\\.1:${String(port)}/healthz did not answer`)) as unknown });
+    expect({ status: elsewhere.status, stderr: elsewhere.stderr }).toEqual({
+      status: 1,
+      stderr: expect.stringMatching(
+        new RegExp(`^health check: http://127\\.0\\.0\\.1:${String(port)}/healthz did not answer`),
+      ) as unknown,
+    });
     onOtherAddress.child.kill('SIGTERM');
     expect(await onOtherAddress.exited).toBe(0);
   });
 
   it('refuses to start without a key, as production does', async () => {
     const settings = { PATH, NODE_ENV: 'production', PORT: '0', SQLITE_PATH: join(data, 'other.db') };
-    const refused = watchProcess(spawn(process.execPath, ['dist/app/cli.js', 'serve'], { cwd: app, env: settings, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const refused = watchProcess(
+      spawn(process.execPath, ['dist/app/cli.js', 'serve'], {
+        cwd: app,
+        env: settings,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     expect(await refused.exited).toBe(1);
-    expect(refused.output()).toBe('petstore: configuration error: API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production\n');
+    expect(refused.output()).toBe(
+      'petstore: configuration error: API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production\n',
+    );
   });
 });

@@ -9,7 +9,11 @@ import { sectionOf, tsBlocks, tsFenceCount, type DocBlock } from '../support/doc
 import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; devDependencies: Record<string, string> };
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  devDependencies: Record<string, string>;
+};
 const PATH = NODE_ONLY_PATH;
 /** The compiler a consumer would use: this project's own TypeScript with the classic API, 5.9. */
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
@@ -30,11 +34,19 @@ const blocksOf = (kind: DocBlock['kind']) => DOC_BLOCKS.filter((block) => block.
 const SLOW_STEP_MS = 120_000;
 
 /** A fixture with a block that does not fit the public types: the compile must fail, naming it. */
-const BROKEN = tsBlocks("# Fixture\n\n```ts\nimport { startService } from 'petstore/service';\n\nawait startService({ storage: { pets: new Map() } });\n```\n", 'broken');
+const BROKEN = tsBlocks(
+  "# Fixture\n\n```ts\nimport { startService } from 'petstore/service';\n\nawait startService({ storage: { pets: new Map() } });\n```\n",
+  'broken',
+);
 
 /** A command in the consumer's project: its status and everything it printed. */
 function inConsumer(folder: string, command: string, args: string[]): { status: number | null; output: string } {
-  const run = spawnSync(command, args, { cwd: folder, env: { PATH, HOME: process.env.HOME ?? folder, CI: 'true', NO_COLOR: '1' }, encoding: 'utf8', timeout: SLOW_STEP_MS });
+  const run = spawnSync(command, args, {
+    cwd: folder,
+    env: { PATH, HOME: process.env.HOME ?? folder, CI: 'true', NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: SLOW_STEP_MS,
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -51,18 +63,36 @@ describe('the package as a library, used from another project', () => {
   beforeAll(() => {
     cpSync(join(ROOT, 'test/install/consumer'), folder, { recursive: true });
     // Beside the worked example they import (./map-pet-repository.js), compiled with the consumer's own code.
-    for (const { name, code, kind } of DOC_BLOCKS) writeFileSync(join(folder, 'src', `${name}${kind === 'kit test' ? '.test' : ''}.ts`), code);
+    for (const { name, code, kind } of DOC_BLOCKS)
+      writeFileSync(join(folder, 'src', `${name}${kind === 'kit test' ? '.test' : ''}.ts`), code);
     const { tarball } = packInto(folder);
     const tools = ['vitest', '@types/node'].map((name) => `${name}@${MANIFEST.devDependencies[name] ?? 'latest'}`);
-    execFileSync('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-      cwd: folder,
-      env: { ...process.env, PATH },
-      stdio: 'pipe',
-    });
+    execFileSync(
+      'npm',
+      ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+      {
+        cwd: folder,
+        env: { ...process.env, PATH },
+        stdio: 'pipe',
+      },
+    );
     compiled = inConsumer(folder, process.execPath, [TSC, '-p', '.']);
     const fixtures = mkdtempSync(join(folder, 'broken-'));
     for (const { name, code } of BROKEN) writeFileSync(join(fixtures, `${name}.ts`), code);
-    brokenCompiled = inConsumer(folder, process.execPath, [TSC, '--noEmit', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', join(fixtures, 'doc-broken-1.ts')]);
+    brokenCompiled = inConsumer(folder, process.execPath, [
+      TSC,
+      '--noEmit',
+      '--strict',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+      '--target',
+      'ES2022',
+      '--types',
+      'node',
+      join(fixtures, 'doc-broken-1.ts'),
+    ]);
   }, 4 * SLOW_STEP_MS);
 
   afterAll(() => {
@@ -80,34 +110,46 @@ describe('the package as a library, used from another project', () => {
     expect(blocksOf('program').length).toBeGreaterThan(0);
   });
 
-  it('passes the documented contract-kit tests', () => {
-    const files = blocksOf('kit test').map(({ name }) => `src/${name}.test.ts`);
-    const run = inConsumer(folder, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files]);
-    expect(run.output).toContain(`Test Files  ${files.length} passed`);
-    expect(run.status).toBe(0);
-  }, SLOW_STEP_MS);
+  it(
+    'passes the documented contract-kit tests',
+    () => {
+      const files = blocksOf('kit test').map(({ name }) => `src/${name}.test.ts`);
+      const run = inConsumer(folder, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files]);
+      expect(run.output).toContain(`Test Files  ${files.length} passed`);
+      expect(run.status).toBe(0);
+    },
+    SLOW_STEP_MS,
+  );
 
-  it.each(blocksOf('program').map((block) => [block.name, block] as const))('runs the documented program %s: it listens, then stops on SIGTERM', async (_, { name }) => {
-    const child = spawn(process.execPath, [`out/${name}.js`], { cwd: folder, env: { PATH, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const exited = new Promise<number | null>((resolve) => {
-      child.on('exit', resolve);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
+  it.each(blocksOf('program').map((block) => [block.name, block] as const))(
+    'runs the documented program %s: it listens, then stops on SIGTERM',
+    async (_, { name }) => {
+      const child = spawn(process.execPath, [`out/${name}.js`], {
+        cwd: folder,
+        env: { PATH, PORT: '0', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const exited = new Promise<number | null>((resolve) => {
+        child.on('exit', resolve);
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) resolve();
       });
-      void exited.then(() => {
-        reject(new Error(`exited before listening: ${output}`));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(output)) resolve();
+        });
+        void exited.then(() => {
+          reject(new Error(`exited before listening: ${output}`));
+        });
       });
-    });
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  }, SLOW_STEP_MS);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    SLOW_STEP_MS,
+  );
 
   it('fails to compile a documented example that does not fit the public types, naming its block', () => {
     expect(BROKEN.map(({ name }) => name)).toEqual(['doc-broken-1']);
@@ -115,45 +157,92 @@ describe('the package as a library, used from another project', () => {
     expect(brokenCompiled.output).toMatch(/doc-broken-1\.ts\(\d+,\d+\): error TS2322/);
   });
 
-  it("passes the contract kit with the consumer's own repository", () => {
-    const run = inConsumer(folder, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'src/map-pet-repository.test.ts']);
-    expect(run.output).toMatch(/Tests\s+\d+ passed/);
-    expect(run.status).toBe(0);
-  }, SLOW_STEP_MS);
+  it(
+    "passes the contract kit with the consumer's own repository",
+    () => {
+      const run = inConsumer(folder, process.execPath, [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        'src/map-pet-repository.test.ts',
+      ]);
+      expect(run.output).toMatch(/Tests\s+\d+ passed/);
+      expect(run.status).toBe(0);
+    },
+    SLOW_STEP_MS,
+  );
 
-  it('fails the contract kit with a repository that breaks a rule, naming the rule', () => {
-    const run = inConsumer(folder, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'src/newest-first-pet-repository.test.ts']);
-    expect(run.status).toBe(1);
-    expect(run.output).toContain('NewestFirstPetRepository honours the PetRepository contract > lists in ascending id order, at most `limit`');
-  }, SLOW_STEP_MS);
+  it(
+    'fails the contract kit with a repository that breaks a rule, naming the rule',
+    () => {
+      const run = inConsumer(folder, process.execPath, [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        'src/newest-first-pet-repository.test.ts',
+      ]);
+      expect(run.status).toBe(1);
+      expect(run.output).toContain(
+        'NewestFirstPetRepository honours the PetRepository contract > lists in ascending id order, at most `limit`',
+      );
+    },
+    SLOW_STEP_MS,
+  );
 
-  it('starts the service over the repository through the public function: a create and a list over HTTP', () => {
-    const run = inConsumer(folder, process.execPath, ['out/serve.js']);
-    expect(run.status).toBe(0);
-    const [answers, closed] = run.output.trim().split('\n').map((line) => JSON.parse(line) as unknown);
-    expect(answers).toEqual({
-      created: { status: 201, body: { id: 1, name: 'Rex', categoryId: 1, status: 'available' } },
-      listed: { status: 200, body: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }] },
-    });
-    expect(closed).toEqual({ closed: 'drained' });
-  }, SLOW_STEP_MS);
+  it(
+    'starts the service over the repository through the public function: a create and a list over HTTP',
+    () => {
+      const run = inConsumer(folder, process.execPath, ['out/serve.js']);
+      expect(run.status).toBe(0);
+      const [answers, closed] = run.output
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown);
+      expect(answers).toEqual({
+        created: { status: 201, body: { id: 1, name: 'Rex', categoryId: 1, status: 'available' } },
+        listed: { status: 200, body: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }] },
+      });
+      expect(closed).toEqual({ closed: 'drained' });
+    },
+    SLOW_STEP_MS,
+  );
 
-  it('lets nothing be imported but its entry points', () => {
-    const run = inConsumer(folder, process.execPath, ['--input-type=module', '-e', "await import('petstore/dist/core/pet.js')"]);
-    expect(run.status).toBe(1);
-    expect(run.output).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
-  }, SLOW_STEP_MS);
+  it(
+    'lets nothing be imported but its entry points',
+    () => {
+      const run = inConsumer(folder, process.execPath, [
+        '--input-type=module',
+        '-e',
+        "await import('petstore/dist/core/pet.js')",
+      ]);
+      expect(run.status).toBe(1);
+      expect(run.output).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    },
+    SLOW_STEP_MS,
+  );
 
-  it('loads from its core entry nothing but the core: no web framework, driver, container or validation library', () => {
-    // Every module a fresh process resolves while it imports the core, recorded by a resolve hook.
-    writeFileSync(
-      join(folder, 'record-loads.mjs'),
-      "import { registerHooks } from 'node:module';\nglobalThis.loaded = [];\nregisterHooks({ resolve(specifier, context, next) { const resolved = next(specifier, context); globalThis.loaded.push(resolved.url); return resolved; } });\n",
-    );
-    const run = inConsumer(folder, process.execPath, ['--import', './record-loads.mjs', '--input-type=module', '-e', "await import('petstore'); console.log(JSON.stringify(globalThis.loaded))"]);
-    expect(run.status).toBe(0);
-    const loaded = JSON.parse(run.output) as string[];
-    expect(loaded).toContain(`file://${folder}/node_modules/petstore/dist/core/index.js`);
-    expect(loaded.filter((url) => !url.startsWith(`file://${folder}/node_modules/petstore/dist/core/`) && !url.startsWith('node:'))).toEqual([]);
-  }, SLOW_STEP_MS);
+  it(
+    'loads from its core entry nothing but the core: no web framework, driver, container or validation library',
+    () => {
+      // Every module a fresh process resolves while it imports the core, recorded by a resolve hook.
+      writeFileSync(
+        join(folder, 'record-loads.mjs'),
+        "import { registerHooks } from 'node:module';\nglobalThis.loaded = [];\nregisterHooks({ resolve(specifier, context, next) { const resolved = next(specifier, context); globalThis.loaded.push(resolved.url); return resolved; } });\n",
+      );
+      const run = inConsumer(folder, process.execPath, [
+        '--import',
+        './record-loads.mjs',
+        '--input-type=module',
+        '-e',
+        "await import('petstore'); console.log(JSON.stringify(globalThis.loaded))",
+      ]);
+      expect(run.status).toBe(0);
+      const loaded = JSON.parse(run.output) as string[];
+      expect(loaded).toContain(`file://${folder}/node_modules/petstore/dist/core/index.js`);
+      expect(
+        loaded.filter(
+          (url) => !url.startsWith(`file://${folder}/node_modules/petstore/dist/core/`) && !url.startsWith('node:'),
+        ),
+      ).toEqual([]);
+    },
+    SLOW_STEP_MS,
+  );
 });

@@ -13,7 +13,10 @@ const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const PATH = NODE_ONLY_PATH;
 /** The machine's own Node, when it is older than the package allows: what a server may still have. */
 const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find(
-  (path) => existsSync(path) && unsupportedNodeReason(execFileSync(path, ['--version'], { encoding: 'utf8' }).trim(), '>=24.11', 'package') !== undefined,
+  (path) =>
+    existsSync(path) &&
+    unsupportedNodeReason(execFileSync(path, ['--version'], { encoding: 'utf8' }).trim(), '>=24.11', 'package') !==
+      undefined,
 );
 
 describe('the package, packed and installed on a clean prefix', () => {
@@ -28,11 +31,25 @@ describe('the package, packed and installed on a clean prefix', () => {
     mkdirSync(work);
     const { tarball, files } = packInto(scratch);
     packed = files;
-    execFileSync('npm', ['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-      cwd: scratch,
-      env: { ...process.env, PATH },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        prefix,
+        tarball,
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+      ],
+      {
+        cwd: scratch,
+        env: { ...process.env, PATH },
+        stdio: 'ignore',
+      },
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -42,8 +59,15 @@ describe('the package, packed and installed on a clean prefix', () => {
 
   it('holds only what runs and its types: the compiled modules and their declarations, the README, the changelog, the licence', () => {
     const paths = packed;
-    expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
-    expect(paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js') && !path.endsWith('.d.ts'))).toEqual([]);
+    expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]);
+    expect(
+      paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js') && !path.endsWith('.d.ts')),
+    ).toEqual([]);
     expect(paths).toContain('dist/app/cli.js');
     expect(paths.filter((path) => /^dist\/(test|scripts)\//.test(path))).toEqual([]);
   });
@@ -52,19 +76,44 @@ describe('the package, packed and installed on a clean prefix', () => {
     const modules = packed.filter((path) => path.endsWith('.js'));
     expect(modules.length).toBeGreaterThan(50);
     const installed = join(prefix, 'lib/node_modules', MANIFEST.name);
-    expect(modules.filter((path) => readFileSync(join(installed, path), 'utf8').includes('sourceMappingURL'))).toEqual([]);
+    expect(modules.filter((path) => readFileSync(join(installed, path), 'utf8').includes('sourceMappingURL'))).toEqual(
+      [],
+    );
   });
 
-  it.skipIf(OLD_NODE === undefined)('on an older Node, says which Node to install, naming nothing the package lacks', () => {
-    const run = spawnSync(OLD_NODE ?? '', [join(prefix, 'lib/node_modules', MANIFEST.name, 'dist/app/cli.js'), '--version'], { encoding: 'utf8', env: { PATH }, timeout: 10_000 });
-    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
-    expect(run.stderr).toMatch(/^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); install Node 24 LTS, then petstore again\n$/);
-  });
+  it.skipIf(OLD_NODE === undefined)(
+    'on an older Node, says which Node to install, naming nothing the package lacks',
+    () => {
+      const run = spawnSync(
+        OLD_NODE ?? '',
+        [join(prefix, 'lib/node_modules', MANIFEST.name, 'dist/app/cli.js'), '--version'],
+        { encoding: 'utf8', env: { PATH }, timeout: 10_000 },
+      );
+      expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
+      expect(run.stderr).toMatch(
+        /^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); install Node 24 LTS, then petstore again\n$/,
+      );
+    },
+  );
 
   it('writes readable logs with LOG_FORMAT=pretty from what it installed, with only node on PATH', async () => {
-    const pretty = watchProcess(spawn(petstore, ['serve'], { cwd: work, env: { PATH, API_KEYS: 'install-key', PORT: '0', LOG_FORMAT: 'pretty', SHUTDOWN_GRACE: '0s', STORAGE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const pretty = watchProcess(
+      spawn(petstore, ['serve'], {
+        cwd: work,
+        env: {
+          PATH,
+          API_KEYS: 'install-key',
+          PORT: '0',
+          LOG_FORMAT: 'pretty',
+          SHUTDOWN_GRACE: '0s',
+          STORAGE: 'memory',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     service = pretty;
-    for (let waited = 0; !pretty.output().includes('INFO: petstore listening') && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; !pretty.output().includes('INFO: petstore listening') && waited < 15_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pretty.output()).toMatch(/^\[[\d:.]+\] INFO: petstore listening \{"host":"127\.0\.0\.1",/);
     pretty.child.kill('SIGTERM');
     expect(await pretty.exited).toBe(0);
@@ -73,7 +122,8 @@ describe('the package, packed and installed on a clean prefix', () => {
   it('installs without TypeScript or any dev dependency', () => {
     const installed = join(prefix, 'lib/node_modules', MANIFEST.name, 'node_modules');
     expect(existsSync(join(installed, 'koa'))).toBe(true);
-    for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', '@stryker-mutator']) expect(existsSync(join(installed, tool))).toBe(false);
+    for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', '@stryker-mutator'])
+      expect(existsSync(join(installed, tool))).toBe(false);
   });
 
   it('puts petstore on PATH, which says its version', () => {
@@ -89,11 +139,19 @@ describe('the package, packed and installed on a clean prefix', () => {
     const base = `http://127.0.0.1:${String(listening.port)}`;
     const headers = { Authorization: 'Bearer install-key', 'Content-Type': 'application/json' };
 
-    const created = await fetch(`${base}/v1/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Over HTTP', categoryId: 1 }) });
+    const created = await fetch(`${base}/v1/pets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Over HTTP', categoryId: 1 }),
+    });
     expect(created.status).toBe(201);
-    expect(execFileSync(petstore, ['pets', 'add', '--name', 'From the CLI', '--category-id', '2', '--json'], { cwd: work, env, encoding: 'utf8' })).toBe(
-      '{"id":2,"name":"From the CLI","categoryId":2}\n',
-    );
+    expect(
+      execFileSync(petstore, ['pets', 'add', '--name', 'From the CLI', '--category-id', '2', '--json'], {
+        cwd: work,
+        env,
+        encoding: 'utf8',
+      }),
+    ).toBe('{"id":2,"name":"From the CLI","categoryId":2}\n');
     expect(execFileSync(petstore, ['pets', 'list', '--json'], { cwd: work, env, encoding: 'utf8' })).toBe(
       '{"id":1,"name":"Over HTTP","categoryId":1}\n{"id":2,"name":"From the CLI","categoryId":2}\n',
     );

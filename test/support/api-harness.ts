@@ -72,21 +72,31 @@ export async function startTestApi(
     ownStores && options.now === undefined
       ? undefined
       : storageOfPorts({
-          pets: (fixture?.repository ?? options.repository ?? new InMemoryPetRepository()) as PetRepository & PetRestore,
-          idempotency: fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now }),
+          pets: (fixture?.repository ?? options.repository ?? new InMemoryPetRepository()) as PetRepository &
+            PetRestore,
+          idempotency:
+            fixture?.idempotencyStore ?? options.idempotencyStore ?? inMemoryIdempotencyStore({ now: options.now }),
         });
   const env = { LOG_LEVEL: 'info', STORAGE: 'memory', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` };
   const logLines: LoggedLine[] = [];
-  const logger = createLogger(loadConfig(env), { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) });
+  const logger = createLogger(loadConfig(env), {
+    write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine),
+  });
   // A new app for each set of stores: a test's own beforeEach composes it, so that Stryker credits the app's making to that test.
   const compose = async () => {
     const config = loadConfig(env, { storage: storage() });
     const container = await createContainer({ config, logger, keys: resolveApiKeys(config), tracer: options.tracer });
-    return { container, pets: (await from(container, TOKENS.Storage)).pets, handle: (await from(container, TOKENS.HttpApp)).callback() };
+    return {
+      container,
+      pets: (await from(container, TOKENS.Storage)).pets,
+      handle: (await from(container, TOKENS.HttpApp)).callback(),
+    };
   };
   let composed = await compose();
   // The socket stays; what answers on it is whichever app was composed last (see reset).
-  const switchboard = { callback: () => (request: IncomingMessage, response: ServerResponse) => composed.handle(request, response) } as unknown as Koa;
+  const switchboard = {
+    callback: () => (request: IncomingMessage, response: ServerResponse) => composed.handle(request, response),
+  } as unknown as Koa;
   const running = await listen(switchboard, { port: 0, host: '127.0.0.1', logger });
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 
@@ -109,7 +119,10 @@ export async function startTestApi(
     postJson: (path, body) =>
       request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     reset: async () => {
-      if (!ownStores) throw new Error('reset() empties only the harness\'s own memory stores; start a server per test for stores of your own');
+      if (!ownStores)
+        throw new Error(
+          "reset() empties only the harness's own memory stores; start a server per test for stores of your own",
+        );
       logLines.length = 0;
       const previous = composed.container;
       composed = await compose();
@@ -133,7 +146,11 @@ export async function expectError(
 ): Promise<{ code: string; message: string; status: number; details?: { path: string; message: string }[] }> {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const body = (await response.json()) as Awaited<ReturnType<typeof expectError>>;
-  expect({ httpStatus: response.status, code: body.code, status: body.status }).toEqual({ httpStatus: status, code, status });
+  expect({ httpStatus: response.status, code: body.code, status: body.status }).toEqual({
+    httpStatus: status,
+    code,
+    status,
+  });
   expect(typeof body.message).toBe('string');
   expect(body.message.length).toBeGreaterThan(0);
   const allowed = ['code', 'message', 'status', 'details'];

@@ -18,7 +18,13 @@ export interface CliRun {
 /** The command line's use cases over one catalogue, wired as the container wires them. */
 export function useCasesOver(pets: PetRepository & PetRestore): CliUseCases {
   const createPet = new CreatePet(pets);
-  return { listPets: new ListPets(pets), createPet, getPet: new GetPet(pets), importPets: new ImportPets(createPet, pets), exportPets: new ExportPets(pets) };
+  return {
+    listPets: new ListPets(pets),
+    createPet,
+    getPet: new GetPet(pets),
+    importPets: new ImportPets(createPet, pets),
+    exportPets: new ExportPets(pets),
+  };
 }
 
 /** Interrupts that come only when the test aborts `interruption`. */
@@ -47,7 +53,12 @@ export function cliOver(
     let err = '';
     const code = await runCli(
       args,
-      { useCases: () => Promise.resolve(useCases), newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }), watchInterrupts: interruptsFrom(interruption), ...NO_SERVICE },
+      {
+        useCases: () => Promise.resolve(useCases),
+        newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }),
+        watchInterrupts: interruptsFrom(interruption),
+        ...NO_SERVICE,
+      },
       {
         out: (text) => (out += text),
         err: (text) => (err += text),

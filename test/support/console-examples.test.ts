@@ -3,7 +3,20 @@ import { consoleExamples, matchesExample } from './console-examples.js';
 
 describe('console examples', () => {
   it('reads commands, their continuation lines and what each prints', () => {
-    const markdown = ['text', '```console', '$ f() {', '>   echo hi', '> }', '$ f', 'hi', '$ true', '```', '```sh', '$ not run', '```'].join('\n');
+    const markdown = [
+      'text',
+      '```console',
+      '$ f() {',
+      '>   echo hi',
+      '> }',
+      '$ f',
+      'hi',
+      '$ true',
+      '```',
+      '```sh',
+      '$ not run',
+      '```',
+    ].join('\n');
     expect(consoleExamples(markdown)).toEqual([
       [
         { command: 'f() {\n  echo hi\n}', expected: [] },

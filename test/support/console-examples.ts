@@ -15,7 +15,8 @@ export function consoleExamples(markdown: string): ConsoleStep[][] {
     for (const line of block.replace(/\n$/, '').split('\n')) {
       const current = steps.at(-1);
       if (line.startsWith('$ ')) steps.push({ command: line.slice(2), expected: [] });
-      else if (line.startsWith('> ') && current !== undefined && current.expected.length === 0) current.command += `\n${line.slice(2)}`;
+      else if (line.startsWith('> ') && current !== undefined && current.expected.length === 0)
+        current.command += `\n${line.slice(2)}`;
       else if (current === undefined) throw new Error(`a console example must start with a command: ${line}`);
       else current.expected.push(line);
     }
@@ -30,7 +31,8 @@ export function consoleExamples(markdown: string): ConsoleStep[][] {
 export function matchesExample(expected: readonly string[], actual: readonly string[]): boolean {
   const [first, ...rest] = expected;
   if (first === undefined) return actual.length === 0;
-  if (first === '...') return actual.some((_, skipped) => matchesExample(rest, actual.slice(skipped))) || matchesExample(rest, []);
+  if (first === '...')
+    return actual.some((_, skipped) => matchesExample(rest, actual.slice(skipped))) || matchesExample(rest, []);
   const [line, ...others] = actual;
   return line !== undefined && lineMatches(first, line) && matchesExample(rest, others);
 }

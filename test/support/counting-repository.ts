@@ -5,10 +5,12 @@ import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-m
 export function countingRepository(): { repository: PetRepository; calls: () => number } {
   const inner = new InMemoryPetRepository();
   let calls = 0;
-  const counted = <T extends unknown[], R>(method: (...args: T) => R) => (...args: T): R => {
-    calls += 1;
-    return method(...args);
-  };
+  const counted =
+    <T extends unknown[], R>(method: (...args: T) => R) =>
+    (...args: T): R => {
+      calls += 1;
+      return method(...args);
+    };
   const repository: PetRepository = {
     add: counted((newPet) => inner.add(newPet)),
     addOnce: counted((newPet, origin) => inner.addOnce(newPet, origin)),

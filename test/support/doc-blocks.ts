@@ -27,6 +27,10 @@ export function tsBlocks(text: string, source: string): DocBlock[] {
   return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(([, code = ''], index) => ({
     name: `doc-${source}-${index + 1}`,
     code,
-    kind: /\bdescribe\w*Contract\(/.test(code) ? 'kit test' : /^(?:const \w+ = )?await /m.test(code) ? 'program' : 'module',
+    kind: /\bdescribe\w*Contract\(/.test(code)
+      ? 'kit test'
+      : /^(?:const \w+ = )?await /m.test(code)
+        ? 'program'
+        : 'module',
   }));
 }

@@ -29,7 +29,12 @@ export interface DrainOutcome {
  * Keep-alive clients at full speed, each on connections of its own, with no load balancer to stop
  * them: they send until the service refuses to connect. SIGTERM comes in the middle of it.
  */
-export async function drainUnderLoad(service: ServiceProcess, port: number, key: string, load: DrainLoad): Promise<DrainOutcome> {
+export async function drainUnderLoad(
+  service: ServiceProcess,
+  port: number,
+  key: string,
+  load: DrainLoad,
+): Promise<DrainOutcome> {
   let signalled = false;
   let answered = 0;
   let answeredAfterSignal = 0;
@@ -44,7 +49,13 @@ export async function drainUnderLoad(service: ServiceProcess, port: number, key:
       const keyed = method === 'POST' && index % 2 === 0;
       const afterSignal = signalled;
       const path = method === 'GET' ? '/v1/pets?limit=20' : '/v1/pets';
-      const outcome = await sendOn(agent, port, { method, path, key, idempotencyKey: keyed ? `drain-${index}-${sent}` : undefined, timeoutMs: 10_000 });
+      const outcome = await sendOn(agent, port, {
+        method,
+        path,
+        key,
+        idempotencyKey: keyed ? `drain-${index}-${sent}` : undefined,
+        timeoutMs: 10_000,
+      });
       if ('error' in outcome) {
         if (outcome.error === 'ECONNREFUSED') {
           refused += 1;
@@ -73,5 +84,15 @@ export async function drainUnderLoad(service: ServiceProcess, port: number, key:
   signalled = true;
   await Promise.all(clients);
   const exitCode = await service.exited;
-  return { answered, answeredAfterSignal, keptOpenAfterSignal, serverErrors, resets, refused, otherErrors, exitCode, stoppedAfterMs: performance.now() - signalledAt };
+  return {
+    answered,
+    answeredAfterSignal,
+    keptOpenAfterSignal,
+    serverErrors,
+    resets,
+    refused,
+    otherErrors,
+    exitCode,
+    stoppedAfterMs: performance.now() - signalledAt,
+  };
 }

@@ -12,13 +12,15 @@ export function heldRepository() {
     finish = resolve;
   });
   let holding = true;
-  const holdFirst = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    if (holding) {
-      holding = false;
-      await held;
-    }
-    return call(...args);
-  };
+  const holdFirst =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      return call(...args);
+    };
   const [plainAdd, keyedAdd] = [repository.add.bind(repository), repository.addOnce.bind(repository)];
   const add = vi.spyOn(repository, 'add').mockImplementation(holdFirst(plainAdd));
   const addOnce = vi.spyOn(repository, 'addOnce').mockImplementation(holdFirst(keyedAdd));
@@ -27,7 +29,12 @@ export function heldRepository() {
     repository,
     adds,
     /** Resolves once the held add has begun. */
-    addStarted: () => vi.waitFor(() => { expect(adds()).toBeGreaterThan(0); }),
-    finishAdd: () => { finish(); },
+    addStarted: () =>
+      vi.waitFor(() => {
+        expect(adds()).toBeGreaterThan(0);
+      }),
+    finishAdd: () => {
+      finish();
+    },
   };
 }

@@ -69,9 +69,9 @@ export function inMemoryTracingPerFile(): InMemoryTracing {
 export function tracerOfOnly(span: Span): Tracer {
   return {
     startSpan: () => span,
-    startActiveSpan: (() => {
+    startActiveSpan: () => {
       throw new Error('no child span under a span left out');
-    }),
+    },
   };
 }
 
@@ -101,10 +101,10 @@ export function countingTracer(inner: Tracer): CountingTracer {
   };
   const tracer: Tracer = {
     startSpan: (name, options, parent) => counted(inner.startSpan(name, options, parent)),
-    startActiveSpan: ((...args: unknown[]) => {
+    startActiveSpan: (...args: unknown[]) => {
       const work = args.pop() as (span: Span) => unknown;
       return (inner.startActiveSpan as (...all: unknown[]) => unknown)(...args, (span: Span) => work(counted(span)));
-    }),
+    },
   };
   return { tracer, started: () => started, ended: () => ended };
 }

@@ -23,7 +23,10 @@ export interface MongoFixture extends StorageFixture {
 }
 
 /** The Mongo repository and idempotency store over a database of their own, dropped again by dispose(). */
-export async function mongoStorageFixture({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): Promise<MongoFixture> {
+export async function mongoStorageFixture({
+  now,
+  retention = idempotencyRetention(),
+}: StorageFixtureOptions = {}): Promise<MongoFixture> {
   const databaseName = `petstore_test_${randomUUID().slice(0, 8)}`;
   const client = createMongoClient(mongoUri(), 5000);
   const repository = new MongoPetRepository(client.db(databaseName));

@@ -8,7 +8,9 @@ async function validatorOf(origin: string): Promise<OpenApiResponseValidator> {
   const text = await (await fetch(`${origin}/openapi.json`)).text();
   let validator = validators.get(text);
   if (validator === undefined) {
-    validator = new OpenApiResponseValidator(JSON.parse(text) as ConstructorParameters<typeof OpenApiResponseValidator>[0]);
+    validator = new OpenApiResponseValidator(
+      JSON.parse(text) as ConstructorParameters<typeof OpenApiResponseValidator>[0],
+    );
     validators.set(text, validator);
   }
   return validator;
@@ -17,7 +19,10 @@ async function validatorOf(origin: string): Promise<OpenApiResponseValidator> {
 /** Fails the test when the server's answer is not one its own OpenAPI document describes. */
 export async function expectDocumented(origin: string, response: ObservedResponse): Promise<void> {
   const problems = (await validatorOf(origin)).problems(response);
-  expect(problems, `${response.method} ${response.path} answered ${response.status}, which the OpenAPI document does not describe`).toEqual([]);
+  expect(
+    problems,
+    `${response.method} ${response.path} answered ${response.status}, which the OpenAPI document does not describe`,
+  ).toEqual([]);
 }
 
 /** fetch, then the same check on what came back; the caller still reads the body as usual. */

@@ -5,11 +5,19 @@ import { OpenApiResponseValidator, type ObservedResponse } from './openapi-valid
 /** The checker every HTTP test relies on must itself be able to say no. */
 describe('OpenApiResponseValidator', () => {
   const document = openApiDocument([{ url: '/v1', description: 'This server' }]);
-  const validator = new OpenApiResponseValidator(document as unknown as ConstructorParameters<typeof OpenApiResponseValidator>[0]);
+  const validator = new OpenApiResponseValidator(
+    document as unknown as ConstructorParameters<typeof OpenApiResponseValidator>[0],
+  );
   const pet = { id: 1, name: 'Rex', categoryId: 2 };
 
-  function observed(overrides: Partial<Omit<ObservedResponse, 'header'>> & { headers?: Record<string, string> }): ObservedResponse {
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'id-1', ...overrides.headers };
+  function observed(
+    overrides: Partial<Omit<ObservedResponse, 'header'>> & { headers?: Record<string, string> },
+  ): ObservedResponse {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': 'id-1',
+      ...overrides.headers,
+    };
     return {
       method: 'GET',
       path: '/v1/pets?limit=5',
@@ -22,7 +30,11 @@ describe('OpenApiResponseValidator', () => {
 
   it('accepts a response the document describes', () => {
     expect(validator.problems(observed({}))).toEqual([]);
-    expect(validator.problems(observed({ method: 'POST', status: 201, text: JSON.stringify(pet), headers: { location: '/v1/pets/1' } }))).toEqual([]);
+    expect(
+      validator.problems(
+        observed({ method: 'POST', status: 201, text: JSON.stringify(pet), headers: { location: '/v1/pets/1' } }),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a body with a field the schema does not have', () => {
@@ -32,7 +44,9 @@ describe('OpenApiResponseValidator', () => {
   });
 
   it('refuses a status the operation does not document', () => {
-    expect(validator.problems(observed({ status: 404, text: '{}' }))).toEqual(['listPets does not document status 404']);
+    expect(validator.problems(observed({ status: 404, text: '{}' }))).toEqual([
+      'listPets does not document status 404',
+    ]);
   });
 
   it('refuses an error code the status does not carry', () => {
@@ -41,23 +55,35 @@ describe('OpenApiResponseValidator', () => {
   });
 
   it('refuses a missing required header, and a header value the document fixes otherwise', () => {
-    expect(validator.problems(observed({ method: 'POST', status: 201, text: JSON.stringify(pet) }))).toEqual(['header Location is required but missing']);
-    const wrongSunset = observed({ path: '/v1/pets/1', text: JSON.stringify(pet), headers: { sunset: 'tomorrow', deprecation: '@1795305600' } });
+    expect(validator.problems(observed({ method: 'POST', status: 201, text: JSON.stringify(pet) }))).toEqual([
+      'header Location is required but missing',
+    ]);
+    const wrongSunset = observed({
+      path: '/v1/pets/1',
+      text: JSON.stringify(pet),
+      headers: { sunset: 'tomorrow', deprecation: '@1795305600' },
+    });
     expect(validator.problems(wrongSunset)).toEqual([
       'header Sunset: (root) must be equal to constant (#/components/headers/Sunset/schema)',
     ]);
   });
 
   it('refuses an undocumented content type and a body that is not JSON', () => {
-    expect(validator.problems(observed({ headers: { 'content-type': 'text/plain' } }))).toEqual(['content type text/plain is not one of application/json']);
+    expect(validator.problems(observed({ headers: { 'content-type': 'text/plain' } }))).toEqual([
+      'content type text/plain is not one of application/json',
+    ]);
     expect(validator.problems(observed({ text: 'not json' }))).toEqual(['the body is not JSON: "not json"']);
   });
 
   it('holds answers to unrouted requests under /v1 to the Error schema, and leaves other paths alone', () => {
     const notFound = JSON.stringify({ code: 'not_found', message: 'No resource at this path', status: 404 });
     expect(validator.problems(observed({ path: '/v1/nothing', status: 404, text: notFound }))).toEqual([]);
-    expect(validator.problems(observed({ path: '/v1/nothing', status: 404, text: '{"error":"nope"}' }))).not.toEqual([]);
-    expect(validator.problems(observed({ path: '/v1/nothing', status: 200 }))).toEqual(['GET /v1/nothing answered 200 outside any documented operation']);
+    expect(validator.problems(observed({ path: '/v1/nothing', status: 404, text: '{"error":"nope"}' }))).not.toEqual(
+      [],
+    );
+    expect(validator.problems(observed({ path: '/v1/nothing', status: 200 }))).toEqual([
+      'GET /v1/nothing answered 200 outside any documented operation',
+    ]);
     expect(validator.problems(observed({ method: 'OPTIONS', status: 204, text: '' }))).toEqual([]);
     expect(validator.problems(observed({ path: '/healthz', text: 'anything' }))).toEqual([]);
   });

@@ -12,9 +12,18 @@ export interface ObservedResponse {
   readonly text: string;
 }
 
-interface HeaderObject { required?: boolean; schema: object }
-interface ResponseObject { headers?: Record<string, { $ref: string }>; content?: Record<string, unknown> }
-interface OperationObject { operationId: string; responses: Record<string, ResponseObject> }
+interface HeaderObject {
+  required?: boolean;
+  schema: object;
+}
+interface ResponseObject {
+  headers?: Record<string, { $ref: string }>;
+  content?: Record<string, unknown>;
+}
+interface OperationObject {
+  operationId: string;
+  responses: Record<string, ResponseObject>;
+}
 type PathItem = Partial<Record<string, OperationObject>>;
 interface OpenApiDocument {
   servers: { url: string }[];
@@ -40,11 +49,15 @@ export function openApiAjv(): Ajv2020 {
     strict: false,
     allErrors: true,
     logger: {
-      log: (...args: unknown[]) => { console.log(...args); },
+      log: (...args: unknown[]) => {
+        console.log(...args);
+      },
       warn: (...args: unknown[]) => {
         throw new Error(`Ajv: ${args.map(String).join(' ')}`);
       },
-      error: (...args: unknown[]) => { console.error(...args); },
+      error: (...args: unknown[]) => {
+        console.error(...args);
+      },
     },
   });
   addFormats(ajv);
@@ -91,7 +104,8 @@ export class OpenApiResponseValidator {
   /** No route or no such method: the document cannot list these, but they still answer an Error. */
   private unmatchedRequestProblems(response: ObservedResponse): string[] {
     if (response.status === 204 && response.text === '') return [];
-    if (response.status < 400) return [`${response.method} ${response.path} answered ${response.status} outside any documented operation`];
+    if (response.status < 400)
+      return [`${response.method} ${response.path} answered ${response.status} outside any documented operation`];
     return this.jsonProblems('#/components/schemas/Error', response);
   }
 
@@ -109,7 +123,8 @@ export class OpenApiResponseValidator {
 
   private bodyProblems(documented: ResponseObject, pointer: string, response: ObservedResponse): string[] {
     const mediaTypes = Object.keys(documented.content ?? {});
-    if (mediaTypes.length === 0) return response.text === '' ? [] : ['a body was sent where the document describes none'];
+    if (mediaTypes.length === 0)
+      return response.text === '' ? [] : ['a body was sent where the document describes none'];
     const contentType = response.header('content-type')?.split(';')[0]?.trim();
     if (contentType === undefined || !mediaTypes.includes(contentType)) {
       return [`content type ${contentType ?? '(none)'} is not one of ${mediaTypes.join(', ')}`];
@@ -130,7 +145,9 @@ export class OpenApiResponseValidator {
   private schemaProblems(schemaPointer: string, value: unknown): string[] {
     const validate = this.validatorFor(schemaPointer);
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'} (${schemaPointer})`);
+    return (validate.errors ?? []).map(
+      (error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'} (${schemaPointer})`,
+    );
   }
 
   private validatorFor(schemaPointer: string): ValidateFunction {

@@ -62,7 +62,11 @@ export interface OtlpReceiver {
 function plain(attributes: KeyValue[] | undefined): Record<string, string | number | boolean> {
   const values: Record<string, string | number | boolean> = {};
   for (const { key, value } of attributes ?? []) {
-    const scalar = value.stringValue ?? value.boolValue ?? value.doubleValue ?? (value.intValue === undefined ? undefined : Number(value.intValue));
+    const scalar =
+      value.stringValue ??
+      value.boolValue ??
+      value.doubleValue ??
+      (value.intValue === undefined ? undefined : Number(value.intValue));
     if (scalar !== undefined) values[key] = scalar;
   }
   return values;
@@ -113,7 +117,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     async waitFor(enough, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!enough(received)) {
-        if (Date.now() > deadline) throw new Error(`spans not received in time; received: ${received.map((span) => span.name).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`spans not received in time; received: ${received.map((span) => span.name).join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return [...received];

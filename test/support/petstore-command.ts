@@ -14,10 +14,18 @@ export interface CommandResult {
 /** Runs `petstore <args>` as its own process, with only the given environment (and PATH). */
 export function runPetstore(args: readonly string[], env: Record<string, string> = {}): Promise<CommandResult> {
   // Memory storage unless a test says otherwise: no test shares a database file with another.
-  const child = spawn(process.execPath, [PETSTORE_BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', STORAGE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [PETSTORE_BIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', STORAGE: 'memory', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => { resolve({ code, stdout, stderr }); }));
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }

@@ -16,7 +16,9 @@ export function samplesOf(text: string): Sample[] {
     .map((line) => {
       const match = SAMPLE_LINE.exec(line);
       if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(LABEL)].map(([, name, value]) => [name!, value!]));
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(LABEL)].map(([, name, value]) => [name!, value!]),
+      );
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
 }
@@ -24,7 +26,9 @@ export function samplesOf(text: string): Sample[] {
 /** The value of the one sample with this name and exactly these labels; fails when there is none. */
 export function valueOf(samples: readonly Sample[], name: string, labels: Record<string, string> = {}): number {
   const wanted = JSON.stringify(Object.entries(labels).sort());
-  const found = samples.filter((sample) => sample.name === name && JSON.stringify(Object.entries(sample.labels).sort()) === wanted);
+  const found = samples.filter(
+    (sample) => sample.name === name && JSON.stringify(Object.entries(sample.labels).sort()) === wanted,
+  );
   if (found.length !== 1) throw new Error(`${found.length} samples ${name}${wanted}`);
   return found[0]!.value;
 }

@@ -13,13 +13,19 @@ export interface RawResponse {
  * request target) reaches the server as written. Resolves undefined when the server closed
  * the connection without answering.
  */
-export function sendRaw(port: number, request: string | Buffer, { head = false, timeoutMs = 5_000 } = {}): Promise<RawResponse | undefined> {
+export function sendRaw(
+  port: number,
+  request: string | Buffer,
+  { head = false, timeoutMs = 5_000 } = {},
+): Promise<RawResponse | undefined> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let received = Buffer.alloc(0);
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no complete answer within ${timeoutMs} ms to ${JSON.stringify(request.toString().slice(0, 80))}`));
+      reject(
+        new Error(`no complete answer within ${timeoutMs} ms to ${JSON.stringify(request.toString().slice(0, 80))}`),
+      );
     }, timeoutMs);
     const finish = (parsed: (RawResponse & { length: number }) | undefined) => {
       clearTimeout(timer);
@@ -33,7 +39,9 @@ export function sendRaw(port: number, request: string | Buffer, { head = false, 
     });
     // The server may close as soon as it has answered a request it could not read to the end.
     socket.on('error', () => undefined);
-    socket.on('close', () => { finish(parseResponse(received, head)); });
+    socket.on('close', () => {
+      finish(parseResponse(received, head));
+    });
     socket.write(request);
   });
 }
@@ -42,13 +50,21 @@ export function sendRaw(port: number, request: string | Buffer, { head = false, 
  * Sends `request` over a fresh connection, half-closes it, and reads every response until the server
  * closes: for pipelined requests, and bytes after a complete request.
  */
-export function sendRawReadingAll(port: number, request: string | Buffer, { timeoutMs = 5_000 } = {}): Promise<RawResponse[]> {
+export function sendRawReadingAll(
+  port: number,
+  request: string | Buffer,
+  { timeoutMs = 5_000 } = {},
+): Promise<RawResponse[]> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`the server did not close within ${timeoutMs} ms after ${JSON.stringify(request.toString().slice(0, 80))}`));
+      reject(
+        new Error(
+          `the server did not close within ${timeoutMs} ms after ${JSON.stringify(request.toString().slice(0, 80))}`,
+        ),
+      );
     }, timeoutMs);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => undefined);
@@ -84,7 +100,12 @@ function parseResponse(bytes: Buffer, head: boolean): (RawResponse & { length: n
   const length = head ? 0 : Number(headers['content-length'] ?? 0);
   const body = bytes.subarray(end + 4);
   if (body.length < length) return undefined;
-  return { status: Number(statusLine.split(' ')[1]), headers, body: body.subarray(0, length).toString('utf8'), length: end + 4 + length };
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers,
+    body: body.subarray(0, length).toString('utf8'),
+    length: end + 4 + length,
+  };
 }
 
 /** A request with the given head lines; `Connection: close` so the server never waits for another. */

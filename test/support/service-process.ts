@@ -26,7 +26,10 @@ export async function killIfRunning(service: ServiceProcess | undefined): Promis
  * Runs the built service as `npm start` does (`npm test` builds it first), in its own process, with
  * only the given environment: no TypeScript compiled at each start.
  */
-export function startService(env: Record<string, string>, { cwd = ROOT, args = [] }: { cwd?: string; args?: string[] } = {}): ServiceProcess {
+export function startService(
+  env: Record<string, string>,
+  { cwd = ROOT, args = [] }: { cwd?: string; args?: string[] } = {},
+): ServiceProcess {
   return watchProcess(
     spawn(process.execPath, [join(ROOT, 'dist/app/main.js'), ...args], {
       cwd,
@@ -43,7 +46,11 @@ export function watchProcess(child: ChildProcessByStdio<null, Readable, Readable
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code);
+    }),
+  );
 
   const logLines = () =>
     stdout

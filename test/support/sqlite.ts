@@ -23,7 +23,9 @@ export function sqliteFolder(): { path: (name?: string) => string; remove: () =>
 }
 
 /** Both SQLite adapters over a new database file, in a folder removed on dispose. */
-export function sqliteStorageFixture({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): Promise<StorageFixture & { db: DatabaseSync; file: string; repository: SqlitePetRepository }> {
+export function sqliteStorageFixture({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): Promise<
+  StorageFixture & { db: DatabaseSync; file: string; repository: SqlitePetRepository }
+> {
   const folder = sqliteFolder();
   const file = folder.path();
   const db = openSqliteDatabase(file, SQLITE_DEFAULTS);

@@ -31,7 +31,8 @@ export function standInDb(): Db & { documentsOf(collection: string): Document[] 
   const db = {
     collection: collectionNamed,
     command: (command: Document) => {
-      if (Object.keys(command).join() !== 'ping') throw new Error(`the stand-in knows only ping, not ${Object.keys(command).join()}`);
+      if (Object.keys(command).join() !== 'ping')
+        throw new Error(`the stand-in knows only ping, not ${Object.keys(command).join()}`);
       return Promise.resolve({ ok: 1 });
     },
     documentsOf: (name: string) => collectionNamed(name).documents,
@@ -48,8 +49,11 @@ function standInCollection() {
     for (const fields of uniqueKeys) {
       const values = fields.map((field) => valueAt(document, field));
       if (values.some((value) => value === undefined)) continue;
-      const taken = documents.some((other) => other !== except && fields.every((field, index) => sameValue(valueAt(other, field), values[index])));
-      if (taken) throw new MongoServerError({ message: `E11000 duplicate key error on ${fields.join(', ')}`, code: 11000 });
+      const taken = documents.some(
+        (other) => other !== except && fields.every((field, index) => sameValue(valueAt(other, field), values[index])),
+      );
+      if (taken)
+        throw new MongoServerError({ message: `E11000 duplicate key error on ${fields.join(', ')}`, code: 11000 });
     }
   };
   const upsertOrUpdate = (filter: Filter, update: Update, upsert: boolean): Document | undefined => {
@@ -87,16 +91,27 @@ function standInCollection() {
       await turn();
       return { matchedCount: upsertOrUpdate(filter, update, options.upsert === true) === undefined ? 0 : 1 };
     },
-    async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean; returnDocument?: 'after' } = {}) {
+    async findOneAndUpdate(
+      filter: Filter,
+      update: Update,
+      options: { upsert?: boolean; returnDocument?: 'after' } = {},
+    ) {
       await turn();
-      if (options.returnDocument !== 'after') throw new Error('the stand-in returns only the document after the update');
+      if (options.returnDocument !== 'after')
+        throw new Error('the stand-in returns only the document after the update');
       const document = upsertOrUpdate(filter, update, options.upsert === true);
       return document === undefined ? null : structuredClone(document);
     },
-    async findOne(filter: Filter, { projection = {}, sort = {} }: { projection?: Record<string, number>; sort?: Record<string, 1 | -1> } = {}) {
+    async findOne(
+      filter: Filter,
+      { projection = {}, sort = {} }: { projection?: Record<string, number>; sort?: Record<string, 1 | -1> } = {},
+    ) {
       await turn();
       const [field, direction = 1] = Object.entries(sort)[0] ?? [];
-      const ordered = field === undefined ? documents : [...documents].sort((a, b) => direction * ((valueAt(a, field) as number) - (valueAt(b, field) as number)));
+      const ordered =
+        field === undefined
+          ? documents
+          : [...documents].sort((a, b) => direction * ((valueAt(a, field) as number) - (valueAt(b, field) as number)));
       const document = ordered.find((candidate) => matches(candidate, filter));
       return document === undefined ? null : projected(document, projection);
     },
@@ -112,7 +127,8 @@ function standInCollection() {
 function applyUpdate(document: Document, { $set = {}, $unset = {}, $inc = {}, $max = {} }: Update): void {
   for (const [field, value] of Object.entries($set)) setValueAt(document, field, structuredClone(value));
   for (const field of Object.keys($unset)) Reflect.deleteProperty(document, field);
-  for (const [field, by] of Object.entries($inc)) setValueAt(document, field, ((valueAt(document, field) as number | undefined) ?? 0) + by);
+  for (const [field, by] of Object.entries($inc))
+    setValueAt(document, field, ((valueAt(document, field) as number | undefined) ?? 0) + by);
   for (const [field, value] of Object.entries($max)) {
     const current = valueAt(document, field) as number | undefined;
     if (current === undefined || value > current) setValueAt(document, field, value);
@@ -132,7 +148,12 @@ function projected(document: Document, projection: Record<string, number>): Docu
 }
 
 function valueAt(document: Document, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, part) => (typeof value === 'object' && value !== null ? (value as Document)[part] : undefined), document);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, part) => (typeof value === 'object' && value !== null ? (value as Document)[part] : undefined),
+      document,
+    );
 }
 
 function setValueAt(document: Document, path: string, value: unknown): void {
@@ -158,7 +179,8 @@ function matches(document: Document, filter: Filter): boolean {
   return Object.entries(filter).every(([field, expected]) => {
     const actual = valueAt(document, field);
     if (!isOperator(expected)) return sameValue(actual, expected);
-    if (Object.keys(expected).join() !== '$lte') throw new Error(`the stand-in knows only $lte, not ${Object.keys(expected).join()}`);
+    if (Object.keys(expected).join() !== '$lte')
+      throw new Error(`the stand-in knows only $lte, not ${Object.keys(expected).join()}`);
     return actual instanceof Date && actual.getTime() <= (expected.$lte as Date).getTime();
   });
 }

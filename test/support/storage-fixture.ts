@@ -21,6 +21,13 @@ export function idempotencyRetention(): IdempotencyRetention {
   return { ttlMs: loadConfig({}).idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
 }
 
-export function inMemoryIdempotencyStore({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): InMemoryIdempotencyStore {
-  return new InMemoryIdempotencyStore({ ...retention, maxKeysPerClient: memoryStorage.readSettings({}).IDEMPOTENCY_MAX_KEYS, now });
+export function inMemoryIdempotencyStore({
+  now,
+  retention = idempotencyRetention(),
+}: StorageFixtureOptions = {}): InMemoryIdempotencyStore {
+  return new InMemoryIdempotencyStore({
+    ...retention,
+    maxKeysPerClient: memoryStorage.readSettings({}).IDEMPOTENCY_MAX_KEYS,
+    now,
+  });
 }

@@ -32,7 +32,10 @@ export function decoderFor(header: string): BodyDecoder {
   if (coding === '' || coding === 'identity') return asSent;
   const inflate = CODINGS.get(coding);
   if (inflate === undefined) {
-    throw new ApiError('unsupported_content_encoding', 'The Content-Encoding is not supported; send gzip, deflate, br or none');
+    throw new ApiError(
+      'unsupported_content_encoding',
+      'The Content-Encoding is not supported; send gzip, deflate, br or none',
+    );
   }
   return async (body, limitBytes) => {
     try {

@@ -52,7 +52,10 @@ function requireJsonInUtf8(header: string): void {
   }
   const { charset } = mediaType.parameters;
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-    throw new ApiError('unsupported_media_type', 'The request body must be encoded in UTF-8 (charset=utf-8, or no charset)');
+    throw new ApiError(
+      'unsupported_media_type',
+      'The request body must be encoded in UTF-8 (charset=utf-8, or no charset)',
+    );
   }
 }
 

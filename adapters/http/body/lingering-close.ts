@@ -13,7 +13,10 @@ export const LINGER = { ms: 10_000, bytes: 64 * 1024 * 1024 } as const;
  * out, the connection goes on reading (and dropping) the body, and closes when the body has ended,
  * `bytes` more have come, or `ms` have passed (LINGER unless a test says otherwise).
  */
-export function lingerBeforeClosing(request: IncomingMessage, { ms, bytes }: { ms: number; bytes: number } = LINGER): void {
+export function lingerBeforeClosing(
+  request: IncomingMessage,
+  { ms, bytes }: { ms: number; bytes: number } = LINGER,
+): void {
   if (request.complete) return;
   // What is still on its way is read and dropped, so the client's sending never stalls.
   request.resume();

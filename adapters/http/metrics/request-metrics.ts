@@ -6,7 +6,11 @@ import { wasReplayed } from '../wire/replay-state.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
 
 /** Times every request from its arrival to the end of its response, whatever served it. */
-export function requestMetricsObserver(metrics: HttpMetrics, router: Router, operations: ReadonlySet<string>): RequestObserver {
+export function requestMetricsObserver(
+  metrics: HttpMetrics,
+  router: Router,
+  operations: ReadonlySet<string>,
+): RequestObserver {
   return {
     requestArrived: () => {
       metrics.requestStarted();

@@ -8,7 +8,10 @@ import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '../wire/header-names.
  * served here, before the key check, since browsers never send credentials on one.
  * `exposeHeaders`: what a script may read of a response, which is every header the document promises.
  */
-export function corsFor(origins: readonly string[], { exposeHeaders }: { exposeHeaders: readonly string[] }): Middleware {
+export function corsFor(
+  origins: readonly string[],
+  { exposeHeaders }: { exposeHeaders: readonly string[] },
+): Middleware {
   const allowed = new Set(origins);
   return cors({
     origin: (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''),

@@ -30,7 +30,11 @@ export const requireWellFormedRequest: Middleware = (ctx, next) => {
   // and would hand the rest over still coded. Compression belongs in Content-Encoding.
   const unknownCoding = transferCodings(ctx.req).find((coding) => coding !== 'chunked');
   if (unknownCoding !== undefined) {
-    throw new ApiError('not_implemented', `The transfer coding ${clipClientText(unknownCoding)} is not supported: send the body chunked or with a Content-Length, and compress it with Content-Encoding`, CLOSING);
+    throw new ApiError(
+      'not_implemented',
+      `The transfer coding ${clipClientText(unknownCoding)} is not supported: send the body chunked or with a Content-Length, and compress it with Content-Encoding`,
+      CLOSING,
+    );
   }
   const counts = singletonCounts(ctx.req);
   for (const [field, count] of counts) {

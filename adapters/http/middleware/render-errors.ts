@@ -55,7 +55,8 @@ const DOMAIN_ERRORS: { readonly [Code in DomainErrorCode]: (error: DomainError) 
   pet_not_found: (error) => new ApiError('not_found', error.message),
   invalid_pet: ruleViolation('invalid_body', 'request body'),
   invalid_page_query: ruleViolation('invalid_query', 'query parameter'),
-  storage_unavailable: () => ApiError.retryLater('service_unavailable', 'The service is temporarily unavailable; retry later'),
+  storage_unavailable: () =>
+    ApiError.retryLater('service_unavailable', 'The service is temporarily unavailable; retry later'),
   invalid_idempotency_key: (error) => new ApiError('invalid_idempotency_key', error.message),
   idempotency_key_in_use: (error) => ApiError.retryLater('idempotency_key_in_use', error.message),
   idempotency_key_reused: (error) => new ApiError('idempotency_key_reused', error.message),

@@ -23,7 +23,13 @@ export interface RequestObserver {
  * Outermost middleware: gives the request its id, sends it back, binds it to every log line of
  * the request, and writes one access line once the response is over, whatever happened.
  */
-export function requestContext(logger: HttpLogger, { observer, accessLog = accessLogOf(logger) }: { observer?: RequestObserver | undefined; accessLog?: AccessLog | undefined } = {}): Middleware {
+export function requestContext(
+  logger: HttpLogger,
+  {
+    observer,
+    accessLog = accessLogOf(logger),
+  }: { observer?: RequestObserver | undefined; accessLog?: AccessLog | undefined } = {},
+): Middleware {
   return async function identifyAndLogRequest(ctx, next) {
     const started = performance.now();
     observer?.requestArrived();

@@ -1,4 +1,15 @@
-import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import {
   ATTR_CLIENT_ADDRESS,
   ATTR_ERROR_TYPE,
@@ -22,7 +33,18 @@ export const IDEMPOTENT_REPLAY_ATTRIBUTE = 'petstore.idempotent_replay';
 export const REQUEST_ID_ATTRIBUTE = 'petstore.request_id';
 
 /** The methods the HTTP semantic conventions name; any other is `_OTHER`, its own spelling kept apart. */
-const KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'QUERY', 'TRACE']);
+const KNOWN_METHODS: ReadonlySet<string> = new Set([
+  'CONNECT',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+  'QUERY',
+  'TRACE',
+]);
 
 /** What a finished request's span is named by: the operation it asked for, or else the route it took. */
 export interface SpanNaming {
@@ -43,20 +65,29 @@ export type RequestTracing = (naming: SpanNaming) => Middleware;
  * the request is the semantic conventions' list; never a header beyond them, never a body.
  */
 export function traceRequests(tracer: Tracer): RequestTracing {
-  return (naming) => async function traceRequest(ctx, next) {
-    const caller = propagation.extract(ROOT_CONTEXT, ctx.headers);
-    // What a sampler may decide by goes in at the start; the rest only on a span that is recorded.
-    const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: methodOf(ctx.method), [ATTR_URL_PATH]: ctx.path } }, caller);
-    if (span.isRecording()) span.setAttributes(requestAttributes(ctx));
-    startRequestSpan(ctx, span);
-    const spanContext = span.spanContext();
-    // A tracer that makes no spans (an SDK with no exporter) gives ids of zeros: they identify nothing.
-    if (isSpanContextValid(spanContext)) traceRequestLog(ctx, { trace_id: spanContext.traceId, span_id: spanContext.spanId });
-    ctx.res.once('close', () => {
-      endRequestSpan(ctx, span, naming);
-    });
-    await context.with(trace.setSpan(caller, span), next);
-  };
+  return (naming) =>
+    async function traceRequest(ctx, next) {
+      const caller = propagation.extract(ROOT_CONTEXT, ctx.headers);
+      // What a sampler may decide by goes in at the start; the rest only on a span that is recorded.
+      const span = tracer.startSpan(
+        ctx.method,
+        {
+          kind: SpanKind.SERVER,
+          attributes: { [ATTR_HTTP_REQUEST_METHOD]: methodOf(ctx.method), [ATTR_URL_PATH]: ctx.path },
+        },
+        caller,
+      );
+      if (span.isRecording()) span.setAttributes(requestAttributes(ctx));
+      startRequestSpan(ctx, span);
+      const spanContext = span.spanContext();
+      // A tracer that makes no spans (an SDK with no exporter) gives ids of zeros: they identify nothing.
+      if (isSpanContextValid(spanContext))
+        traceRequestLog(ctx, { trace_id: spanContext.traceId, span_id: spanContext.spanId });
+      ctx.res.once('close', () => {
+        endRequestSpan(ctx, span, naming);
+      });
+      await context.with(trace.setSpan(caller, span), next);
+    };
 }
 
 /** The method as the conventions record it: one they name, else `_OTHER`. */
@@ -84,7 +115,10 @@ function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
     return;
   }
   const route = naming.routeOf(ctx);
-  span.updateName(naming.operationOf(ctx) ?? [methodOf(ctx.method) === '_OTHER' ? 'HTTP' : ctx.method, route].filter((part) => part !== undefined).join(' '));
+  span.updateName(
+    naming.operationOf(ctx) ??
+      [methodOf(ctx.method) === '_OTHER' ? 'HTTP' : ctx.method, route].filter((part) => part !== undefined).join(' '),
+  );
   // No route, no attribute: the SDK leaves out an attribute without a value.
   span.setAttributes({ [ATTR_HTTP_ROUTE]: route });
   // A status is only sent with the headers.

@@ -9,7 +9,11 @@ export const COMMON_RESPONSE_HEADERS = {
     schema: { type: 'string', minLength: 1, maxLength: 128 },
   },
   'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750).', required: true, schema: { type: 'string' } },
-  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
   [RATE_LIMIT_POLICY_HEADER]: {
     description:
       'The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, ' +

@@ -32,7 +32,10 @@ export function buildOpenApiDocument({
   const headers: Record<string, object> = { ...COMMON_RESPONSE_HEADERS };
   for (const { operationId, document } of operations) {
     const part: OperationDocument = document();
-    paths[part.path] = { ...paths[part.path], [part.method]: { operationId, ...part.operation, security: API_KEY_SECURITY } };
+    paths[part.path] = {
+      ...paths[part.path],
+      [part.method]: { operationId, ...part.operation, security: API_KEY_SECURITY },
+    };
     Object.assign(headers, part.headers);
   }
   return {

@@ -68,7 +68,10 @@ export const jsonContent = (schema: v.GenericSchema) => ({ 'application/json': {
 /** One OpenAPI parameter per property of an object schema; its description moves up a level. */
 export function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'): object[] {
   // toJsonSchema writes both for every object schema.
-  const { properties, required } = jsonSchemaOf(schema) as { properties: Record<string, JsonSchema>; required: string[] };
+  const { properties, required } = jsonSchemaOf(schema) as {
+    properties: Record<string, JsonSchema>;
+    required: string[];
+  };
   return Object.entries(properties).map(([name, { description, ...propertySchema }]) => ({
     name,
     in: location,

@@ -10,7 +10,9 @@ export interface ApiAddresses {
 /** The document's `servers`: without a public address, whichever server serves it (a relative URL). */
 export function apiServers({ publicBaseUrl, stagingBaseUrl }: ApiAddresses): ServerEntry[] {
   return [
-    publicBaseUrl === undefined ? { url: API_BASE_PATH, description: 'This server' } : { url: publicBaseUrl, description: 'Production' },
+    publicBaseUrl === undefined
+      ? { url: API_BASE_PATH, description: 'This server' }
+      : { url: publicBaseUrl, description: 'Production' },
     ...(stagingBaseUrl === undefined ? [] : [{ url: stagingBaseUrl, description: 'Staging' }]),
   ];
 }

@@ -45,7 +45,11 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
     addResponseHeaders(ctx, [RATE_LIMIT_POLICY_HEADER, policyField], [RATE_LIMIT_HEADER, standingField(allowance)]);
     if (!allowance.allowed) {
       onRefused?.(ctx);
-      throw ApiError.retryLater('rate_limited', `${refusal} ${seconds(allowance.retryAfterSeconds)}`, allowance.retryAfterSeconds);
+      throw ApiError.retryLater(
+        'rate_limited',
+        `${refusal} ${seconds(allowance.retryAfterSeconds)}`,
+        allowance.retryAfterSeconds,
+      );
     }
   };
 }

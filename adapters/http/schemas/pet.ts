@@ -52,7 +52,10 @@ const petFields = {
 const newPetSchema = v.strictObject(
   {
     id: v.optional(
-      v.pipe(v.never('id is assigned by the service and must not be sent'), v.description('Assigned by the service; never sent.')),
+      v.pipe(
+        v.never('id is assigned by the service and must not be sent'),
+        v.description('Assigned by the service; never sent.'),
+      ),
     ),
     ...petFields,
   },
@@ -69,7 +72,13 @@ export const newPetBody = v.pipe(
 
 /** What the service responds with: never validated at run time, it is what the document promises. */
 export const petSchema = v.strictObject({
-  id: v.pipe(v.number(), v.safeInteger(), v.minValue(1), INT64, v.description('Assigned by the service: positive and increasing.')),
+  id: v.pipe(
+    v.number(),
+    v.safeInteger(),
+    v.minValue(1),
+    INT64,
+    v.description('Assigned by the service: positive and increasing.'),
+  ),
   ...petFields,
 });
 

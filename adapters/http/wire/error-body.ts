@@ -27,7 +27,13 @@ const errorDetailSchema = v.strictObject({
 export const errorBodySchema = v.strictObject({
   code: v.pipe(v.picklist(ERROR_CODES), v.description('Machine-readable; branch on this.')),
   message: v.pipe(v.string(), v.description('For humans; may change between releases.')),
-  status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599), v.description('The HTTP status of the response.')),
+  status: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(400),
+    v.maxValue(599),
+    v.description('The HTTP status of the response.'),
+  ),
   details: v.optional(
     v.pipe(
       v.array(errorDetailSchema),

@@ -32,6 +32,10 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The errors a client may retry after a wait, which say how long in `Retry-After`. */
-export const RETRY_AFTER_CODES = ['idempotency_key_in_use', 'rate_limited', 'service_unavailable'] as const satisfies readonly ErrorCode[];
+export const RETRY_AFTER_CODES = [
+  'idempotency_key_in_use',
+  'rate_limited',
+  'service_unavailable',
+] as const satisfies readonly ErrorCode[];
 export type RetryAfterCode = (typeof RETRY_AFTER_CODES)[number];
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];

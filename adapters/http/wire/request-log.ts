@@ -48,7 +48,10 @@ export function requestLogger(ctx: Context): HttpLogger {
 
 /** One warn line, with the request id, for a client connection that failed mid-request. */
 export function logConnectionFailure(ctx: Context, error: Error & { code?: string }): void {
-  requestLogger(ctx).warn({ error: error.message, code: error.code }, 'connection failed before the response was complete');
+  requestLogger(ctx).warn(
+    { error: error.message, code: error.code },
+    'connection failed before the response was complete',
+  );
 }
 
 /** What the access line of a request says: one line a request, once its response is over. */

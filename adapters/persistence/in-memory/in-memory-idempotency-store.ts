@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey, type IdempotencyRetention } from '../../../core/idempotency.js';
+import {
+  earlierRequest,
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  type IdempotencyKey,
+  type IdempotencyRetention,
+} from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
 

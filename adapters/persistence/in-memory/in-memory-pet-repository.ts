@@ -13,7 +13,10 @@ import { RestoreConflict } from '../../../core/errors.js';
  */
 export class InMemoryPetRepository implements PetRepository, PetRestore {
   private readonly byId: Pet[] = [];
-  private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<PetStatus, Pet[]>;
+  private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<
+    PetStatus,
+    Pet[]
+  >;
   /** The last pet added under each idempotency key, and until when the key names it. */
   private readonly byOrigin = new Map<string, { pet: Pet; keptUntil: number }>();
   /** No id up to this one is handed out (reserveIds). */
@@ -26,7 +29,8 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
     const originKey = JSON.stringify([origin.key.client, origin.key.key]);
     const earlier = this.byOrigin.get(originKey);
-    if (earlier !== undefined && namesRequest(earlier, origin)) return Promise.resolve({ pet: earlier.pet, added: false });
+    if (earlier !== undefined && namesRequest(earlier, origin))
+      return Promise.resolve({ pet: earlier.pet, added: false });
     const pet = this.addNow(newPet);
     this.byOrigin.set(originKey, { pet, keptUntil: origin.keptUntil });
     return Promise.resolve({ pet, added: true });
@@ -83,10 +87,12 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   }
 
   private conflicting(pets: readonly Pet[]): PetId[] {
-    return pets.filter((pet) => {
-      const stored = this.stored(pet.id);
-      return stored !== undefined && !sameFields(stored, pet);
-    }).map((pet) => pet.id);
+    return pets
+      .filter((pet) => {
+        const stored = this.stored(pet.id);
+        return stored !== undefined && !sameFields(stored, pet);
+      })
+      .map((pet) => pet.id);
   }
 
   private addNow(newPet: NewPet): Pet {

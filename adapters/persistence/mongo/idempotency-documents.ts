@@ -1,4 +1,9 @@
-import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey } from '../../../core/idempotency.js';
+import {
+  earlierRequest,
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  type IdempotencyKey,
+} from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import { keyFilter, toPet, toPetDocument, type PetDocument } from './pet-documents.js';
 
@@ -33,11 +38,18 @@ export const IDEMPOTENCY_PROJECTION = { _id: 0, fingerprint: 1, expiresAt: 1, pe
  * a lapsed record or inserts a new one, and collides on the unique index with a live one.
  * Strings only: no object (and so no operator) from a caller reaches the query.
  */
-export function lapsedRecordFilter(key: IdempotencyKey, now: Date): { client: string; key: string; expiresAt: { $lte: Date } } {
+export function lapsedRecordFilter(
+  key: IdempotencyKey,
+  now: Date,
+): { client: string; key: string; expiresAt: { $lte: Date } } {
   return { ...keyFilter(key), expiresAt: { $lte: now } };
 }
 
-export function claimFilter({ key, token }: Pick<IdempotencyClaim, 'key' | 'token'>): { client: string; key: string; token: string } {
+export function claimFilter({ key, token }: Pick<IdempotencyClaim, 'key' | 'token'>): {
+  client: string;
+  key: string;
+  token: string;
+} {
   return { ...keyFilter(key), token };
 }
 
@@ -51,7 +63,10 @@ export function completeUpdate(pet: Pet, expiresAt: Date) {
 }
 
 /** A stored record as the core reads it; undefined when it has expired (the TTL index has not got to it yet). */
-export function liveOutcomeOf(document: Pick<IdempotencyDocument, 'fingerprint' | 'expiresAt' | 'pet'>, now: Date): ClaimOutcome | undefined {
+export function liveOutcomeOf(
+  document: Pick<IdempotencyDocument, 'fingerprint' | 'expiresAt' | 'pet'>,
+  now: Date,
+): ClaimOutcome | undefined {
   if (document.expiresAt.getTime() <= now.getTime()) return undefined;
   return earlierRequest(document.fingerprint, document.pet === undefined ? undefined : toPet(document.pet));
 }

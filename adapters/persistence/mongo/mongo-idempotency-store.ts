@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyKey, IdempotencyRetention } from '../../../core/idempotency.js';
+import type {
+  ClaimOutcome,
+  IdempotencyClaim,
+  IdempotencyKey,
+  IdempotencyRetention,
+} from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
 import {
@@ -71,7 +76,12 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   /** Up to CLAIM_ATTEMPTS tries, each under a new token put in `sent` before its upsert; none after the call was given up. */
-  private async claimAttempts(key: IdempotencyKey, fingerprint: string, sent: string[], givenUp: () => boolean): Promise<ClaimOutcome> {
+  private async claimAttempts(
+    key: IdempotencyKey,
+    fingerprint: string,
+    sent: string[],
+    givenUp: () => boolean,
+  ): Promise<ClaimOutcome> {
     for (let attempt = 1; attempt <= CLAIM_ATTEMPTS && !givenUp(); attempt += 1) {
       const token = randomUUID();
       sent.push(token);
@@ -83,7 +93,10 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
     return this.bounded(async () => {
-      await this.records.updateOne(claimFilter(claim), completeUpdate(pet, new Date(this.now() + this.retention.ttlMs)));
+      await this.records.updateOne(
+        claimFilter(claim),
+        completeUpdate(pet, new Date(this.now() + this.retention.ttlMs)),
+      );
     });
   }
 
@@ -103,9 +116,13 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     const nowMs = this.now();
     const now = new Date(nowMs);
     try {
-      await this.records.updateOne(lapsedRecordFilter(key, now), claimUpdate(fingerprint, token, new Date(nowMs + this.retention.leaseMs)), {
-        upsert: true,
-      });
+      await this.records.updateOne(
+        lapsedRecordFilter(key, now),
+        claimUpdate(fingerprint, token, new Date(nowMs + this.retention.leaseMs)),
+        {
+          upsert: true,
+        },
+      );
       return { state: 'claimed', claim: { key, token, claimedAt: nowMs, keptUntil: nowMs + this.retention.ttlMs } };
     } catch (error) {
       // The key has a live record: the insert half of the upsert hit the unique index.

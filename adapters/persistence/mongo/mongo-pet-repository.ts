@@ -124,7 +124,11 @@ export class MongoPetRepository implements PetRepository, PetRestore {
   list(query: PetPageQuery): Promise<Pet[]> {
     const filter = pageFilter(query);
     return this.bounded(async () => {
-      const documents = await this.pets.find(filter, { projection: PET_PROJECTION }).sort(ID_ORDER).limit(query.limit).toArray();
+      const documents = await this.pets
+        .find(filter, { projection: PET_PROJECTION })
+        .sort(ID_ORDER)
+        .limit(query.limit)
+        .toArray();
       return documents.map(toPet);
     });
   }
@@ -132,8 +136,14 @@ export class MongoPetRepository implements PetRepository, PetRestore {
   conflictsOf(pets: readonly Pet[]): Promise<PetId[]> {
     return translateStorageErrors(async () => {
       const wanted = new Map(pets.map((pet) => [pet.id, pet]));
-      const stored = await this.pets.find({ _id: { $in: [...wanted.keys()] } }, { projection: PET_PROJECTION }).sort(ID_ORDER).toArray();
-      return stored.map(toPet).filter((pet) => !sameFields(pet, wanted.get(pet.id) as Pet)).map((pet) => pet.id);
+      const stored = await this.pets
+        .find({ _id: { $in: [...wanted.keys()] } }, { projection: PET_PROJECTION })
+        .sort(ID_ORDER)
+        .toArray();
+      return stored
+        .map(toPet)
+        .filter((pet) => !sameFields(pet, wanted.get(pet.id) as Pet))
+        .map((pet) => pet.id);
     });
   }
 
@@ -185,7 +195,8 @@ export class MongoPetRepository implements PetRepository, PetRestore {
   }
 
   private async upsertCounter(update: UpdateFilter<CounterDocument>): Promise<CounterDocument | null> {
-    const apply = () => this.counters.findOneAndUpdate({ _id: PET_ID_COUNTER }, update, { upsert: true, returnDocument: 'after' });
+    const apply = () =>
+      this.counters.findOneAndUpdate({ _id: PET_ID_COUNTER }, update, { upsert: true, returnDocument: 'after' });
     try {
       return await apply();
     } catch (error) {

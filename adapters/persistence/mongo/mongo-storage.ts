@@ -5,8 +5,16 @@ import { ConfigError } from '../../settings/config-error.js';
 import type { OpenedStorage, StorageAdapter } from '../storage-adapter.js';
 
 const SETTINGS = v.object({
-  MONGODB_URI: v.optional(v.pipe(v.string(), v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string'))),
-  MONGODB_DB: v.optional(v.pipe(v.string(), v.regex(/^[^/\\. "$]{1,63}$/, 'must be a MongoDB database name')), 'petstore'),
+  MONGODB_URI: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string'),
+    ),
+  ),
+  MONGODB_DB: v.optional(
+    v.pipe(v.string(), v.regex(/^[^/\\. "$]{1,63}$/, 'must be a MongoDB database name')),
+    'petstore',
+  ),
   MONGODB_TIMEOUT_MS: v.optional(integerSetting(100, 60_000, ' of milliseconds'), '2000'),
 });
 
@@ -29,7 +37,10 @@ export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations():
   settings: settingsHelpOf(SETTINGS, {
     MONGODB_URI: { meaning: 'required: a `mongodb://` or `mongodb+srv://` connection string (never logged)' },
     MONGODB_DB: { meaning: 'the database name' },
-    MONGODB_TIMEOUT_MS: { meaning: 'the most any storage call of a request may take, all its waits together (100..60000); past it the request gets a 503' },
+    MONGODB_TIMEOUT_MS: {
+      meaning:
+        'the most any storage call of a request may take, all its waits together (100..60000); past it the request gets a 503',
+    },
   }),
   readSettings(env) {
     const { MONGODB_URI, MONGODB_DB, MONGODB_TIMEOUT_MS } = readSettings(SETTINGS, env);
@@ -56,9 +67,11 @@ export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations():
     }
   },
   explainFailure(error) {
-    if (error instanceof StorageUnavailable) return 'storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server';
+    if (error instanceof StorageUnavailable)
+      return 'storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server';
     // The driver's words may quote the connection string, credentials included.
-    if (error instanceof Error && error.name.startsWith('Mongo')) return `MONGODB_URI cannot be used (${error.name}); check it`;
+    if (error instanceof Error && error.name.startsWith('Mongo'))
+      return `MONGODB_URI cannot be used (${error.name}); check it`;
     return undefined;
   },
   async instrumentations() {

@@ -21,7 +21,9 @@ import { StorageUnavailable } from '../../../core/errors.js';
  * (189, 10107, 11602, 13435, 13436), socket exception (9001), time limit exceeded (50, 262), and a
  * write concern that timed out waiting for replicas (64).
  */
-const TRANSIENT_SERVER_CODES = new Set<unknown>([6, 7, 50, 64, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+const TRANSIENT_SERVER_CODES = new Set<unknown>([
+  6, 7, 50, 64, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+]);
 
 /** Labels the driver puts on an error it would retry, or that made it reset or shed a connection. */
 const TRANSIENT_LABELS = [
@@ -46,7 +48,14 @@ const POOL_ERROR_NAMES: ReadonlySet<string> = new Set(['MongoWaitQueueTimeoutErr
  * MongoNetworkError, except one path: waiting for a full socket buffer to drain, where the
  * socket's own error is thrown as it is (a write to a socket the server just closed: EPIPE).
  */
-const BROKEN_CONNECTION_CODES: ReadonlySet<unknown> = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
+const BROKEN_CONNECTION_CODES: ReadonlySet<unknown> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** Whether a storage error means the database is out of reach (503), as opposed to a bug (500). */
 export function isStorageUnavailable(error: unknown): boolean {
@@ -64,7 +73,10 @@ export function isStorageUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
-  if (error instanceof MongoError && (TRANSIENT_SERVER_CODES.has(error.code) || TRANSIENT_LABELS.some((label) => error.hasErrorLabel(label)))) {
+  if (
+    error instanceof MongoError &&
+    (TRANSIENT_SERVER_CODES.has(error.code) || TRANSIENT_LABELS.some((label) => error.hasErrorLabel(label)))
+  ) {
     return true;
   }
   return error instanceof Error && BROKEN_CONNECTION_CODES.has((error as Error & { code?: unknown }).code);

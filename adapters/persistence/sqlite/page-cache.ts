@@ -18,7 +18,10 @@ export class PageCache {
   private readBetween: string;
 
   constructor(db: DatabaseSync) {
-    this.statements = { dataVersion: db.prepare('PRAGMA data_version'), totalChanges: db.prepare('SELECT total_changes()') };
+    this.statements = {
+      dataVersion: db.prepare('PRAGMA data_version'),
+      totalChanges: db.prepare('SELECT total_changes()'),
+    };
     for (const statement of Object.values(this.statements)) statement.setReturnArrays(true);
     this.readBetween = this.writesSoFar();
   }

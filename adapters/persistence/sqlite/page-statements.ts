@@ -16,7 +16,8 @@ type LimitInStatement = number | typeof BOUND_LIMIT;
  */
 export const PAGE_QUERIES = {
   all: (limit: LimitInStatement) => `SELECT ${PET_COLUMNS} FROM pets WHERE id > ? ORDER BY id LIMIT ${limit}`,
-  withStatus: (limit: LimitInStatement) => `SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ${limit}`,
+  withStatus: (limit: LimitInStatement) =>
+    `SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ${limit}`,
 } as const;
 
 /** The page statements, one per page size, each prepared the first time that size is asked for. */

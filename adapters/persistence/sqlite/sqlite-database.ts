@@ -82,9 +82,11 @@ const WRITE_REFUSALS: ReadonlyMap<string | undefined, string> = new Map([
  * tells which it is, in words a person acts on.
  */
 function whyUnusable(path: string, error: unknown): string {
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) return 'is a folder; give the path of a database file in it';
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true)
+    return 'is a folder; give the path of a database file in it';
   // The low byte of an extended result code is its primary code.
-  if (((error as { errcode?: number }).errcode ?? 0) % 256 === SQLITE_NOTADB) return 'is not a SQLite database; move that file away or choose another path';
+  if (((error as { errcode?: number }).errcode ?? 0) % 256 === SQLITE_NOTADB)
+    return 'is not a SQLite database; move that file away or choose another path';
   // SQLite writes beside the file too (its -wal and -shm files): the folder must be writable as well.
   return whyUnwritable(path) ?? whyUnwritable(dirname(path)) ?? `cannot be used: ${(error as Error).message}`;
 }
@@ -93,7 +95,10 @@ function whyUnusable(path: string, error: unknown): string {
  * Why this process cannot write at `path`, asked of the path and, while they do not exist yet, of
  * the folders above it; undefined when it can, or when the reason has no words here.
  */
-export function whyUnwritable(path: string, access: (path: string, mode: number) => void = accessSync): string | undefined {
+export function whyUnwritable(
+  path: string,
+  access: (path: string, mode: number) => void = accessSync,
+): string | undefined {
   for (let candidate = path; ; candidate = dirname(candidate)) {
     try {
       access(candidate, constants.W_OK);

@@ -46,17 +46,27 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     this.pages = new PageStatements(db, PAGE_QUERIES.all);
     this.pagesWithStatus = new PageStatements(db, PAGE_QUERIES.withStatus);
     this.statements = {
-      insert: returningArrays(db.prepare(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`)),
-      insertWithOrigin: returningArrays(
-        db.prepare(`INSERT INTO pets (name, category_id, status, origin_client, origin_key, origin_kept_until) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PET_COLUMNS}`),
+      insert: returningArrays(
+        db.prepare(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`),
       ),
-      byOrigin: returningArrays(db.prepare(`SELECT ${PET_COLUMNS}, origin_kept_until FROM pets WHERE origin_client = ? AND origin_key = ?`)),
-      releaseOrigin: db.prepare('UPDATE pets SET origin_client = NULL, origin_key = NULL, origin_kept_until = NULL WHERE id = ?'),
+      insertWithOrigin: returningArrays(
+        db.prepare(
+          `INSERT INTO pets (name, category_id, status, origin_client, origin_key, origin_kept_until) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
+        ),
+      ),
+      byOrigin: returningArrays(
+        db.prepare(`SELECT ${PET_COLUMNS}, origin_kept_until FROM pets WHERE origin_client = ? AND origin_key = ?`),
+      ),
+      releaseOrigin: db.prepare(
+        'UPDATE pets SET origin_client = NULL, origin_key = NULL, origin_kept_until = NULL WHERE id = ?',
+      ),
       byId: returningArrays(db.prepare(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`)),
       // AUTOINCREMENT records the largest id ever stored, restored ones included: later ids are above them.
       restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
       // The sequence's row exists once a first pet was stored; a reservation may come before.
-      startSequence: db.prepare("INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'pets')"),
+      startSequence: db.prepare(
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'pets')",
+      ),
       raiseSequence: db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'pets'"),
       // A row of a page's size: only a file that can grow takes it.
       trialWrite: db.prepare("INSERT INTO pets (name, category_id) VALUES (printf('%.4096c', 'x'), 0)"),
@@ -71,10 +81,12 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     return this.writes.write(
       // One write holds the look-up and the insert: a pet and its key are written together, or not at all.
       () => {
-        const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as [...PetRow, keptUntil: number] | undefined;
+        const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as
+          [...PetRow, keptUntil: number] | undefined;
         if (earlier !== undefined) {
           const [id, name, categoryId, status, keptUntil] = earlier;
-          if (namesRequest({ keptUntil }, origin)) return { pet: petOfRow([id, name, categoryId, status]), added: false };
+          if (namesRequest({ keptUntil }, origin))
+            return { pet: petOfRow([id, name, categoryId, status]), added: false };
           // The key's retention has ended: it no longer names that pet, and is free for this one.
           this.statements.releaseOrigin.run(id);
         }
@@ -102,7 +114,8 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
     return translateStorageErrors(() =>
       this.recentPages.page([status, afterId, limit].join(' '), () => {
-        const rows = status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
+        const rows =
+          status === undefined ? this.pages.rows(limit, afterId) : this.pagesWithStatus.rows(limit, status, afterId);
         return (rows as unknown as PetRow[]).map(petOfRow);
       }),
     );

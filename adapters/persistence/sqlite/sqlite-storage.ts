@@ -18,7 +18,9 @@ export const sqliteStorage: StorageAdapter<v.InferOutput<typeof SETTINGS>> = {
   dbSystem: 'sqlite',
   settings: settingsHelpOf(SETTINGS, {
     SQLITE_PATH: { meaning: 'the database file (relative to the working directory); its folder is made when missing' },
-    SQLITE_SYNCHRONOUS: { meaning: '`normal` (a 201 survives the process being killed) or `full` (it survives a power loss too)' },
+    SQLITE_SYNCHRONOUS: {
+      meaning: '`normal` (a 201 survives the process being killed) or `full` (it survives a power loss too)',
+    },
   }),
   readSettings: (env) => readSettings(SETTINGS, env),
   async open({ SQLITE_PATH, SQLITE_SYNCHRONOUS: synchronous }, { retention }) {

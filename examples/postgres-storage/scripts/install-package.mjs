@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 const example = fileURLToPath(new URL('..', import.meta.url));
 const repository = join(example, '..', '..');
 const destination = mkdtempSync(join(tmpdir(), 'petstore-pack-'));
-const report = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: repository, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const report = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+  cwd: repository,
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const [{ filename }] = JSON.parse(report);
-execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', join(destination, filename)], { cwd: example, stdio: 'inherit' });
+execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', join(destination, filename)], {
+  cwd: example,
+  stdio: 'inherit',
+});
 console.log(`installed ${filename}`);

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey, type IdempotencyRetention, type IdempotencyStore, type Pet } from 'petstore';
+import {
+  earlierRequest,
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  type IdempotencyKey,
+  type IdempotencyRetention,
+  type IdempotencyStore,
+  type Pet,
+} from 'petstore';
 import type { Pool } from 'pg';
 import { translateStorageErrors } from './storage-errors.js';
 
@@ -33,26 +41,33 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     try {
       return await translateStorageErrors(() => this.claimAttempts(key, fingerprint, sent));
     } catch (error) {
-      this.pool.query('DELETE FROM idempotency_keys WHERE client = $1 AND key = $2 AND token = ANY($3)', [key.client, key.key, sent]).catch(() => undefined);
+      this.pool
+        .query('DELETE FROM idempotency_keys WHERE client = $1 AND key = $2 AND token = ANY($3)', [
+          key.client,
+          key.key,
+          sent,
+        ])
+        .catch(() => undefined);
       throw error;
     }
   }
 
   complete({ key, token }: IdempotencyClaim, pet: Pet): Promise<void> {
     return translateStorageErrors(async () => {
-      await this.pool.query('UPDATE idempotency_keys SET pet = $1, expires_at = $2 WHERE client = $3 AND key = $4 AND token = $5', [
-        JSON.stringify(pet),
-        this.now() + this.retention.ttlMs,
-        key.client,
-        key.key,
-        token,
-      ]);
+      await this.pool.query(
+        'UPDATE idempotency_keys SET pet = $1, expires_at = $2 WHERE client = $3 AND key = $4 AND token = $5',
+        [JSON.stringify(pet), this.now() + this.retention.ttlMs, key.client, key.key, token],
+      );
     });
   }
 
   release({ key, token }: IdempotencyClaim): Promise<void> {
     return translateStorageErrors(async () => {
-      await this.pool.query('DELETE FROM idempotency_keys WHERE client = $1 AND key = $2 AND token = $3', [key.client, key.key, token]);
+      await this.pool.query('DELETE FROM idempotency_keys WHERE client = $1 AND key = $2 AND token = $3', [
+        key.client,
+        key.key,
+        token,
+      ]);
     });
   }
 

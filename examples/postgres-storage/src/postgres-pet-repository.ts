@@ -35,7 +35,8 @@ const RAISE_SEQUENCE = "SELECT setval('pets_id_seq', GREATEST(last_value, $1)) F
 /** Another caller can add under the same key between our look-up and our insert; a few tries settle it. */
 const ADD_ONCE_ATTEMPTS = 3;
 
-export const petOfRow = ({ id, name, category_id: categoryId, status }: PetRow): Pet => petOf(id, { name, categoryId, status: status ?? undefined });
+export const petOfRow = ({ id, name, category_id: categoryId, status }: PetRow): Pet =>
+  petOf(id, { name, categoryId, status: status ?? undefined });
 
 /**
  * Keeps pets in PostgreSQL. Ids come from the table's identity sequence, so they only grow and never
@@ -48,7 +49,10 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
 
   add({ name, categoryId, status }: NewPet): Promise<Pet> {
     return translateStorageErrors(async () => {
-      const { rows } = await this.pool.query<PetRow>(`INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`, [name, categoryId, status ?? null]);
+      const { rows } = await this.pool.query<PetRow>(
+        `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`,
+        [name, categoryId, status ?? null],
+      );
       return petOfRow(rows[0]!);
     });
   }
@@ -83,8 +87,14 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
     return translateStorageErrors(async () => {
       const { rows } =
         status === undefined
-          ? await this.pool.query<PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit])
-          : await this.pool.query<PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY status, id LIMIT $3`, [status, afterId, limit]);
+          ? await this.pool.query<PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [
+              afterId,
+              limit,
+            ])
+          : await this.pool.query<PetRow>(
+              `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY status, id LIMIT $3`,
+              [status, afterId, limit],
+            );
       return rows.map(petOfRow);
     });
   }
@@ -92,7 +102,9 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
   /** A primary that takes writes, asked without a lock: a server in recovery or read-only says no, as does one out of reach. */
   async isReachable(): Promise<boolean> {
     try {
-      const { rows } = await this.pool.query<{ writable: boolean }>("SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable");
+      const { rows } = await this.pool.query<{ writable: boolean }>(
+        "SELECT NOT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'off' AS writable",
+      );
       return rows[0]?.writable === true;
     } catch {
       return false;
@@ -120,7 +132,12 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
           `INSERT INTO pets (id, name, category_id, status)
            SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[])
            ON CONFLICT (id) DO NOTHING`,
-          [pets.map((pet) => pet.id), pets.map((pet) => pet.name), pets.map((pet) => pet.categoryId), pets.map((pet) => pet.status ?? null)],
+          [
+            pets.map((pet) => pet.id),
+            pets.map((pet) => pet.name),
+            pets.map((pet) => pet.categoryId),
+            pets.map((pet) => pet.status ?? null),
+          ],
         );
         await client.query(RAISE_SEQUENCE, [last.id]);
         const added = rowCount ?? 0;
@@ -140,16 +157,24 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
     );
   }
 
-  private async addOnceIn(client: PoolClient, { name, categoryId, status }: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
+  private async addOnceIn(
+    client: PoolClient,
+    { name, categoryId, status }: NewPet,
+    origin: PetOrigin,
+  ): Promise<PetAddedOnce> {
     const { rows } = await client.query<PetRow & { origin_kept_until: number }>(
       `SELECT ${PET_COLUMNS}, origin_kept_until FROM pets WHERE origin_client = $1 AND origin_key = $2 FOR UPDATE`,
       [origin.key.client, origin.key.key],
     );
     const earlier = rows[0];
     if (earlier !== undefined) {
-      if (namesRequest({ keptUntil: earlier.origin_kept_until }, origin)) return { pet: petOfRow(earlier), added: false };
+      if (namesRequest({ keptUntil: earlier.origin_kept_until }, origin))
+        return { pet: petOfRow(earlier), added: false };
       // The key's retention has ended: it no longer names that pet, and is free for this one.
-      await client.query('UPDATE pets SET origin_client = NULL, origin_key = NULL, origin_kept_until = NULL WHERE id = $1', [earlier.id]);
+      await client.query(
+        'UPDATE pets SET origin_client = NULL, origin_key = NULL, origin_kept_until = NULL WHERE id = $1',
+        [earlier.id],
+      );
     }
     const inserted = await client.query<PetRow>(
       `INSERT INTO pets (name, category_id, status, origin_client, origin_key, origin_kept_until) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${PET_COLUMNS}`,
@@ -159,7 +184,9 @@ export class PostgresPetRepository implements PetRepository, PetRestore {
   }
 
   private async conflicting(db: Pool | PoolClient, pets: readonly Pet[]): Promise<PetId[]> {
-    const { rows } = await db.query<PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ANY($1::bigint[])`, [pets.map((pet) => pet.id)]);
+    const { rows } = await db.query<PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ANY($1::bigint[])`, [
+      pets.map((pet) => pet.id),
+    ]);
     const stored = new Map(rows.map((row) => [row.id, petOfRow(row)]));
     return pets.flatMap((pet) => {
       const held = stored.get(pet.id);

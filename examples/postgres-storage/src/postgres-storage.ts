@@ -18,10 +18,19 @@ export interface PostgresSettings {
 
 /** bigint columns (ids, times) as numbers: every one of them is a safe integer. */
 const INT8 = 20;
-const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) };
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? Number : pg.types.getTypeParser(oid, format),
+};
 
 /** A whole number from `min` to `max`, or the setting is refused by name. */
-function wholeNumber(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number): number {
+function wholeNumber(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
@@ -38,15 +47,26 @@ export const postgresStorage: StorageAdapter<PostgresSettings> = {
     { name: 'POSTGRES_URL', meaning: 'required: a `postgres://` connection string (never logged)' },
     { name: 'POSTGRES_SCHEMA', fallback: 'public', meaning: 'the schema of the tables, made when missing' },
     { name: 'POSTGRES_POOL_SIZE', fallback: '10', meaning: 'the most connections an instance holds (1..1000)' },
-    { name: 'POSTGRES_TIMEOUT_MS', fallback: '2000', meaning: 'the most a connection or a statement may take (100..60000); past it the request gets a 503' },
+    {
+      name: 'POSTGRES_TIMEOUT_MS',
+      fallback: '2000',
+      meaning: 'the most a connection or a statement may take (100..60000); past it the request gets a 503',
+    },
   ],
   readSettings(env) {
     const url = env.POSTGRES_URL;
     if (url === undefined || url === '') throw new ConfigError('POSTGRES_URL must be set');
-    if (!/^postgres(ql)?:\/\/\S+$/.test(url)) throw new ConfigError('POSTGRES_URL must be a postgres:// or postgresql:// connection string');
+    if (!/^postgres(ql)?:\/\/\S+$/.test(url))
+      throw new ConfigError('POSTGRES_URL must be a postgres:// or postgresql:// connection string');
     const schema = env.POSTGRES_SCHEMA || 'public';
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new ConfigError('POSTGRES_SCHEMA must be a lower-case name of letters, digits and _');
-    return { url, schema, poolSize: wholeNumber(env, 'POSTGRES_POOL_SIZE', 10, 1, 1000), timeoutMs: wholeNumber(env, 'POSTGRES_TIMEOUT_MS', 2000, 100, 60_000) };
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+      throw new ConfigError('POSTGRES_SCHEMA must be a lower-case name of letters, digits and _');
+    return {
+      url,
+      schema,
+      poolSize: wholeNumber(env, 'POSTGRES_POOL_SIZE', 10, 1, 1000),
+      timeoutMs: wholeNumber(env, 'POSTGRES_TIMEOUT_MS', 2000, 100, 60_000),
+    };
   },
   async open(settings, { retention }): Promise<OpenedStorage> {
     const pool = await openPool(settings);
@@ -57,9 +77,11 @@ export const postgresStorage: StorageAdapter<PostgresSettings> = {
     };
   },
   explainFailure(error) {
-    if (isStorageUnavailable(error)) return 'PostgreSQL is not reachable within POSTGRES_TIMEOUT_MS; check POSTGRES_URL and the server';
+    if (isStorageUnavailable(error))
+      return 'PostgreSQL is not reachable within POSTGRES_TIMEOUT_MS; check POSTGRES_URL and the server';
     // The driver's words may quote the connection string, password included.
-    if (error instanceof Error && 'code' in error) return `POSTGRES_URL cannot be used (SQLSTATE ${String(error.code)}); check it`;
+    if (error instanceof Error && 'code' in error)
+      return `POSTGRES_URL cannot be used (SQLSTATE ${String(error.code)}); check it`;
     return undefined;
   },
 };

@@ -8,16 +8,32 @@ import { StorageUnavailable } from 'petstore';
 const UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25006']);
 
 /** Node's codes for a socket that could not connect or broke. */
-const SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT']);
+const SOCKET_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOENT',
+]);
 
 /** What node-postgres says, without a code, of a connection it lost or could not get in time. */
-const POOL_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /^Query read timeout/, /not queryable/, /Cannot use a pool after calling end/];
+const POOL_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Query read timeout/,
+  /not queryable/,
+  /Cannot use a pool after calling end/,
+];
 
 /** Whether an error means the database is out of reach (503), as opposed to a bug (500). */
 export function isStorageUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_CODES.has(code) || SOCKET_CODES.has(code))) return true;
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_CODES.has(code) || SOCKET_CODES.has(code)))
+    return true;
   if (error instanceof AggregateError) return error.errors.some(isStorageUnavailable);
   return POOL_MESSAGES.some((message) => message.test(error.message));
 }

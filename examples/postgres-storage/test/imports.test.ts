@@ -9,14 +9,20 @@ const PUBLISHED = new Set(['petstore', 'petstore/service', 'petstore/testing']);
 
 const sourcesOf = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourcesOf(join(folder, entry.name)) : /\.(ts|mjs)$/.test(entry.name) ? [join(folder, entry.name)] : [],
+    entry.isDirectory()
+      ? sourcesOf(join(folder, entry.name))
+      : /\.(ts|mjs)$/.test(entry.name)
+        ? [join(folder, entry.name)]
+        : [],
   );
 
 /** Every module a file names: static imports and exports, and dynamic imports. */
 const specifiersOf = (text: string): string[] =>
-  [...text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map(
-    ([, from, dynamic, bare]) => from ?? dynamic ?? bare ?? '',
-  );
+  [
+    ...text.matchAll(
+      /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map(([, from, dynamic, bare]) => from ?? dynamic ?? bare ?? '');
 
 /** What a file may not import: the package other than its entry points, or a file outside the example. */
 function forbidden(file: string, specifier: string): boolean {
@@ -26,7 +32,9 @@ function forbidden(file: string, specifier: string): boolean {
 
 describe('the example', () => {
   // This file's own fixtures below name forbidden modules on purpose.
-  const files = ['src', 'test', 'wrong', 'scripts'].flatMap((folder) => sourcesOf(join(EXAMPLE, folder))).filter((file) => file !== fileURLToPath(import.meta.url));
+  const files = ['src', 'test', 'wrong', 'scripts']
+    .flatMap((folder) => sourcesOf(join(EXAMPLE, folder)))
+    .filter((file) => file !== fileURLToPath(import.meta.url));
 
   it('imports of this repository only petstore, petstore/testing and petstore/service', () => {
     const offenders = files.flatMap((file) =>
@@ -40,9 +48,21 @@ describe('the example', () => {
 
   it('would catch an import past the entry points, or out of the example', () => {
     const file = join(EXAMPLE, 'src', 'any.ts');
-    expect(specifiersOf("import { x } from 'petstore/dist/core/pet.js';").filter((specifier) => forbidden(file, specifier))).toEqual(['petstore/dist/core/pet.js']);
-    expect(specifiersOf("export * from '../../../core/pet.js';").filter((specifier) => forbidden(file, specifier))).toEqual(['../../../core/pet.js']);
-    expect(specifiersOf("const m = await import('../../../app/service.js');").filter((specifier) => forbidden(file, specifier))).toEqual(['../../../app/service.js']);
-    expect(specifiersOf("import type { Pet } from 'petstore';\nimport pg from 'pg';").filter((specifier) => forbidden(file, specifier))).toEqual([]);
+    expect(
+      specifiersOf("import { x } from 'petstore/dist/core/pet.js';").filter((specifier) => forbidden(file, specifier)),
+    ).toEqual(['petstore/dist/core/pet.js']);
+    expect(
+      specifiersOf("export * from '../../../core/pet.js';").filter((specifier) => forbidden(file, specifier)),
+    ).toEqual(['../../../core/pet.js']);
+    expect(
+      specifiersOf("const m = await import('../../../app/service.js');").filter((specifier) =>
+        forbidden(file, specifier),
+      ),
+    ).toEqual(['../../../app/service.js']);
+    expect(
+      specifiersOf("import type { Pet } from 'petstore';\nimport pg from 'pg';").filter((specifier) =>
+        forbidden(file, specifier),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,10 @@
 // The contract kit every storage passes, against a real PostgreSQL: the same named rules as the
 // built-in storages, concurrency included.
-import { describeIdempotencyStoreContract, describePetRepositoryContract, describePetRestoreContract } from 'petstore/testing';
+import {
+  describeIdempotencyStoreContract,
+  describePetRepositoryContract,
+  describePetRestoreContract,
+} from 'petstore/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { postgresMissing, startCluster, type Cluster } from './support/cluster.js';
 import { freshStorage } from './support/fresh-storage.js';
@@ -15,5 +19,7 @@ describe.skipIf(postgresMissing !== undefined)('on PostgreSQL', () => {
   const fixture = () => freshStorage(cluster.url);
   describePetRepositoryContract('PostgresPetRepository', fixture);
   describePetRestoreContract('PostgresPetRepository', fixture);
-  describeIdempotencyStoreContract('PostgresIdempotencyStore', ({ now, retention }) => freshStorage(cluster.url, { now, retention }));
+  describeIdempotencyStoreContract('PostgresIdempotencyStore', ({ now, retention }) =>
+    freshStorage(cluster.url, { now, retention }),
+  );
 });

@@ -15,13 +15,16 @@ describe.skipIf(postgresMissing !== undefined)('the PostgreSQL schema', () => {
   afterAll(() => cluster.remove());
 
   const settings = (schema: string) => ({ url: cluster.url, schema, poolSize: 2, timeoutMs: 5_000 });
-  const versionOf = async (pool: pg.Pool) => (await pool.query<{ version: number }>('SELECT version FROM petstore_schema')).rows;
+  const versionOf = async (pool: pg.Pool) =>
+    (await pool.query<{ version: number }>('SELECT version FROM petstore_schema')).rows;
 
   it('is made once however many instances start at once, in the schema the settings name', async () => {
     const pools = await Promise.all(Array.from({ length: 5 }, () => openPool(settings('crowd'))));
     try {
       expect(await versionOf(pools[0]!)).toEqual([{ version: MIGRATIONS.length }]);
-      const { rows } = await pools[0]!.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'crowd' ORDER BY table_name");
+      const { rows } = await pools[0]!.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'crowd' ORDER BY table_name",
+      );
       expect(rows.map((row) => row.table_name)).toEqual(['idempotency_keys', 'pets', 'petstore_schema']);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
@@ -50,10 +53,15 @@ describe.skipIf(postgresMissing !== undefined)('the PostgreSQL schema', () => {
   });
 
   it('refuses a start it cannot make, saying which setting to check and never quoting it', async () => {
-    const refused = await postgresStorage.open({ ...settings('nowhere'), url: 'postgres://petstore:secret@127.0.0.1:1/postgres', timeoutMs: 500 }, { retention: { ttlMs: 1000, leaseMs: 100 } }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const refused = await postgresStorage
+      .open(
+        { ...settings('nowhere'), url: 'postgres://petstore:secret@127.0.0.1:1/postgres', timeoutMs: 500 },
+        { retention: { ttlMs: 1000, leaseMs: 100 } },
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const explained = postgresStorage.explainFailure?.(refused);
     expect(explained).toBe('PostgreSQL is not reachable within POSTGRES_TIMEOUT_MS; check POSTGRES_URL and the server');
     expect(explained).not.toContain('secret');

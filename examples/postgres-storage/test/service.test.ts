@@ -11,14 +11,26 @@ const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/j
 describe.skipIf(postgresMissing !== undefined)('the service on PostgreSQL', () => {
   let cluster: Cluster;
   let service: RunningService;
-  const api = (path: string, init: RequestInit = {}) => fetch(`${service.url}/v1${path}`, { ...init, headers: { ...headers, ...init.headers } });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${service.url}/v1${path}`, { ...init, headers: { ...headers, ...init.headers } });
   const create = (name: string, key?: string) =>
-    api('/pets', { method: 'POST', body: JSON.stringify({ name, categoryId: 1 }), headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+    api('/pets', {
+      method: 'POST',
+      body: JSON.stringify({ name, categoryId: 1 }),
+      headers: key === undefined ? {} : { 'Idempotency-Key': key },
+    });
 
   beforeAll(async () => {
     cluster = await startCluster();
     service = await startService({
-      settings: { PORT: '0', API_KEYS: KEY, RATE_LIMIT: '0', POSTGRES_URL: cluster.url, POSTGRES_SCHEMA: 'catalogue', POSTGRES_TIMEOUT_MS: '1000' },
+      settings: {
+        PORT: '0',
+        API_KEYS: KEY,
+        RATE_LIMIT: '0',
+        POSTGRES_URL: cluster.url,
+        POSTGRES_SCHEMA: 'catalogue',
+        POSTGRES_TIMEOUT_MS: '1000',
+      },
       storage: postgresStorage,
       logger: false,
     });
@@ -80,7 +92,9 @@ describe.skipIf(postgresMissing !== undefined)('the service on PostgreSQL', () =
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(back?.status).toBe(200);
-    console.log(`503 after ${Math.round(downMs)} ms; serving again ${Math.round(performance.now() - startedAt)} ms after the database was started again`);
+    console.log(
+      `503 after ${Math.round(downMs)} ms; serving again ${Math.round(performance.now() - startedAt)} ms after the database was started again`,
+    );
     expect((await create('After the outage')).status).toBe(201);
   });
 });

@@ -7,12 +7,16 @@ const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
 
 describe.skipIf(postgresMissing !== undefined)('a PostgreSQL repository that breaks a rule of the kit', () => {
   it('fails the kit, naming the rule it breaks: one pet for 50 callers adding under one key at once', () => {
-    const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.wrong.config.ts'], {
-      cwd: EXAMPLE,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 120_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.wrong.config.ts'],
+      {
+        cwd: EXAMPLE,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: 120_000,
+      },
+    );
     const output = `${run.stdout}${run.stderr}`;
     expect(run.status).toBe(1);
     expect(output).toContain(

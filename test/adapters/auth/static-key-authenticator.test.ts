@@ -5,7 +5,7 @@ import { sha256Hex } from '../../support/digests.js';
 describe('StaticKeyAuthenticator', () => {
   const authenticator = new StaticKeyAuthenticator({ keys: ['first-key'], sha256Hex: [sha256Hex('second-key')] });
 
-  it('accepts every configured key, given as itself or as its digest, naming its client by the key\'s SHA-256 digest', async () => {
+  it("accepts every configured key, given as itself or as its digest, naming its client by the key's SHA-256 digest", async () => {
     expect(await authenticator.authenticate('first-key')).toBe(sha256Hex('first-key'));
     expect(await authenticator.authenticate('second-key')).toBe(sha256Hex('second-key'));
   });
@@ -28,9 +28,13 @@ describe('StaticKeyAuthenticator', () => {
 
   it('refuses to be built without keys, or from digests that are not SHA-256', () => {
     expect(() => new StaticKeyAuthenticator({})).toThrow('StaticKeyAuthenticator needs at least one key');
-    expect(() => new StaticKeyAuthenticator({ keys: [], sha256Hex: [] })).toThrow('StaticKeyAuthenticator needs at least one key');
+    expect(() => new StaticKeyAuthenticator({ keys: [], sha256Hex: [] })).toThrow(
+      'StaticKeyAuthenticator needs at least one key',
+    );
     for (const bad of ['ab'.repeat(16), `${'a'.repeat(63)}g`, `${'a'.repeat(64)}0`]) {
-      expect(() => new StaticKeyAuthenticator({ sha256Hex: [sha256Hex('k'), bad] })).toThrow('key digests must be SHA-256 digests of 64 hex digits');
+      expect(() => new StaticKeyAuthenticator({ sha256Hex: [sha256Hex('k'), bad] })).toThrow(
+        'key digests must be SHA-256 digests of 64 hex digits',
+      );
     }
   });
 

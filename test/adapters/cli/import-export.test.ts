@@ -13,7 +13,8 @@ import { StorageUnavailable } from '../../../core/errors.js';
 import { PET_STATUSES, type NewPet, type Pet } from '../../../core/pet.js';
 import { cliOver } from '../../support/cli-in-process.js';
 
-const UNREACHABLE = 'storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up';
+const UNREACHABLE =
+  'storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up';
 
 /** A catalogue with what an export must carry exactly: gaps in the ids, every status and none, names JSON must escape. */
 function catalogue(count: number): Pet[] {
@@ -65,15 +66,25 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const restored = new InMemoryPetRepository();
     const petstore = cliOver(restored);
     const imported = await petstore('pets', 'import', file('pets.ndjson'));
-    expect({ code: imported.code, out: imported.out }).toEqual({ code: EXIT.ok, out: `imported ${file('pets.ndjson')} (restore): 2500 pets, 2500 added, 0 unchanged\n` });
+    expect({ code: imported.code, out: imported.out }).toEqual({
+      code: EXIT.ok,
+      out: `imported ${file('pets.ndjson')} (restore): 2500 pets, 2500 added, 0 unchanged\n`,
+    });
     expect((await petstore('pets', 'export')).out).toBe(exported.out);
-    expect((await petstore('pets', 'add', '--name', 'Next', '--category-id', '1', '--json')).out).toBe(`{"id":${(pets.at(-1) as Pet).id + 1},"name":"Next","categoryId":1}\n`);
+    expect((await petstore('pets', 'add', '--name', 'Next', '--category-id', '1', '--json')).out).toBe(
+      `{"id":${(pets.at(-1) as Pet).id + 1},"name":"Next","categoryId":1}\n`,
+    );
   });
 
   it('exports only the pets with a status, when one is asked for, and nothing from an empty catalogue', async () => {
     const pets = catalogue(300);
     const sold = await cliOver(await storeHolding(pets))('pets', 'export', '--status', 'sold');
-    expect(sold.out).toBe(pets.filter((pet) => pet.status === 'sold').map((pet) => `${JSON.stringify(pet)}\n`).join(''));
+    expect(sold.out).toBe(
+      pets
+        .filter((pet) => pet.status === 'sold')
+        .map((pet) => `${JSON.stringify(pet)}\n`)
+        .join(''),
+    );
     expect(await cliOver()('pets', 'export')).toEqual({ code: EXIT.ok, out: '', err: '' });
   });
 
@@ -81,7 +92,9 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const store = await storeHolding(catalogue(1_000));
     const list = store.list.bind(store);
     let pagesRead = 0;
-    const counted = Object.assign(store, { list: (query: Parameters<typeof list>[0]) => ((pagesRead += 1), list(query)) });
+    const counted = Object.assign(store, {
+      list: (query: Parameters<typeof list>[0]) => ((pagesRead += 1), list(query)),
+    });
     const chunksSeen: number[] = [];
     const petstore = cliOver(counted, {
       pipe: async (chunks) => {
@@ -104,7 +117,10 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     const petstore = cliOver();
     await petstore('pets', 'import', file('pets.ndjson'));
     const again = await petstore('pets', 'import', file('pets.ndjson'), '--json');
-    expect({ code: again.code, out: again.out }).toEqual({ code: EXIT.ok, out: '{"pets":1200,"added":0,"unchanged":1200}\n' });
+    expect({ code: again.code, out: again.out }).toEqual({
+      code: EXIT.ok,
+      out: '{"pets":1200,"added":0,"unchanged":1200}\n',
+    });
     expect((await petstore('pets', 'export')).out).toBe(readFileSync(file('pets.ndjson'), 'utf8'));
   });
 
@@ -125,10 +141,26 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
 
   it.each([
     ['a line that is not JSON', ['{"id":1,"name":"A","categoryId":1}', '{"id":2,'], 'line 2: not JSON'],
-    ['a pet without an id, in a restore', ['{"id":1,"name":"A","categoryId":1}', '{"name":"B","categoryId":1}'], "line 2: no id: a restore keeps each pet's id (use --mode merge to give pets new ids)"],
-    ['ids out of order', ['{"id":5,"name":"A","categoryId":1}', '{"id":3,"name":"B","categoryId":1}'], 'line 2: id 3 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
-    ['an id twice', ['{"id":5,"name":"A","categoryId":1}', '', ' \t ', '{"id":5,"name":"A","categoryId":1}'], 'line 4: id 5 does not follow id 5 (line 1): a restore takes ids in ascending order, each once'],
-    ['a field that is not a pet field', ['{"id":1,"name":"A","categoryId":1,"owner":"me"}'], 'line 1: "owner" is not a field of a pet'],
+    [
+      'a pet without an id, in a restore',
+      ['{"id":1,"name":"A","categoryId":1}', '{"name":"B","categoryId":1}'],
+      "line 2: no id: a restore keeps each pet's id (use --mode merge to give pets new ids)",
+    ],
+    [
+      'ids out of order',
+      ['{"id":5,"name":"A","categoryId":1}', '{"id":3,"name":"B","categoryId":1}'],
+      'line 2: id 3 does not follow id 5 (line 1): a restore takes ids in ascending order, each once',
+    ],
+    [
+      'an id twice',
+      ['{"id":5,"name":"A","categoryId":1}', '', ' \t ', '{"id":5,"name":"A","categoryId":1}'],
+      'line 4: id 5 does not follow id 5 (line 1): a restore takes ids in ascending order, each once',
+    ],
+    [
+      'a field that is not a pet field',
+      ['{"id":1,"name":"A","categoryId":1,"owner":"me"}'],
+      'line 1: "owner" is not a field of a pet',
+    ],
   ])('refuses %s, writing nothing', async (_, lines, reason) => {
     const path = fileOf('pets.ndjson', lines);
     const petstore = cliOver();
@@ -140,16 +172,31 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
 
   it('refuses to overwrite a stored pet that differs, naming its line, and writes nothing', async () => {
     const petstore = cliOver(await storeHolding([{ id: 1002, name: 'Someone else', categoryId: 1 }]));
-    const path = fileOf('pets.ndjson', catalogue(1_200).map((pet) => JSON.stringify(pet)));
+    const path = fileOf(
+      'pets.ndjson',
+      catalogue(1_200).map((pet) => JSON.stringify(pet)),
+    );
     const refused = await petstore('pets', 'import', path);
     const line = catalogue(1_200).findIndex((pet) => pet.id === 1002) + 1;
-    expect(refused.err.split('\n').at(-2)).toBe(`petstore: ${path} line ${line}: pet 1002 is stored already with other fields; a restore never overwrites a pet; nothing was imported`);
+    expect(refused.err.split('\n').at(-2)).toBe(
+      `petstore: ${path} line ${line}: pet 1002 is stored already with other fields; a restore never overwrites a pet; nothing was imported`,
+    );
     expect((await petstore('pets', 'export')).out).toBe('{"id":1002,"name":"Someone else","categoryId":1}\n');
   });
 
   it('refuses bytes that are not UTF-8, a line too long, a file that is not there and one that cannot be read twice', async () => {
-    writeFileSync(file('latin1.ndjson'), Buffer.concat([Buffer.from('{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"Zo'), Buffer.of(0xeb), Buffer.from('","categoryId":1}\n')]));
-    writeFileSync(file('long.ndjson'), `{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"${'x'.repeat(70_000)}","categoryId":1}\n`);
+    writeFileSync(
+      file('latin1.ndjson'),
+      Buffer.concat([
+        Buffer.from('{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"Zo'),
+        Buffer.of(0xeb),
+        Buffer.from('","categoryId":1}\n'),
+      ]),
+    );
+    writeFileSync(
+      file('long.ndjson'),
+      `{"id":1,"name":"A","categoryId":1}\n{"id":2,"name":"${'x'.repeat(70_000)}","categoryId":1}\n`,
+    );
     const petstore = cliOver();
     const reasons = [];
     for (const name of ['latin1.ndjson', 'long.ndjson', 'missing.ndjson', '.', 'latin1.ndjson/pets.ndjson']) {
@@ -168,9 +215,19 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   });
 
   it('merges: every pet is added anew under the next ids, whatever id its line gives or lacks', async () => {
-    const petstore = cliOver(await storeHolding([{ id: 1, name: 'Old', categoryId: 1 }, { id: 9, name: 'Older', categoryId: 1 }]));
-    const path = fileOf('pets.ndjson', ['{"id":1,"name":"Old","categoryId":1}', '{"name":"New","categoryId":2,"status":"sold"}']);
-    expect((await petstore('pets', 'import', path, '--mode', 'merge')).out).toBe(`imported ${path} (merge): 2 pets added\n`);
+    const petstore = cliOver(
+      await storeHolding([
+        { id: 1, name: 'Old', categoryId: 1 },
+        { id: 9, name: 'Older', categoryId: 1 },
+      ]),
+    );
+    const path = fileOf('pets.ndjson', [
+      '{"id":1,"name":"Old","categoryId":1}',
+      '{"name":"New","categoryId":2,"status":"sold"}',
+    ]);
+    expect((await petstore('pets', 'import', path, '--mode', 'merge')).out).toBe(
+      `imported ${path} (merge): 2 pets added\n`,
+    );
     expect((await petstore('pets', 'export')).out.split('\n').slice(2)).toEqual([
       '{"id":10,"name":"Old","categoryId":1}',
       '{"id":11,"name":"New","categoryId":2,"status":"sold"}',
@@ -180,12 +237,18 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
 
   it('says, when storage fails part way through a restore, which lines were written; running it again finishes it', async () => {
     const pets = catalogue(2_500);
-    const path = fileOf('pets.ndjson', pets.map((pet) => JSON.stringify(pet)));
+    const path = fileOf(
+      'pets.ndjson',
+      pets.map((pet) => JSON.stringify(pet)),
+    );
     const store = new InMemoryPetRepository();
     const restore = store.restore.bind(store);
     let calls = 0;
     const failing = Object.assign(store, {
-      restore: (batch: readonly Pet[]) => ((calls += 1), calls === 2 ? Promise.reject(new StorageUnavailable()) : restore(batch)),
+      restore: (batch: readonly Pet[]) => (
+        (calls += 1),
+        calls === 2 ? Promise.reject(new StorageUnavailable()) : restore(batch)
+      ),
     });
     const stopped = await cliOver(failing)('pets', 'import', path);
     expect(stopped.code).toBe(EXIT.failure);
@@ -199,7 +262,10 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
 
   it('stops between batches when interrupted, and says which lines were written, with the exit status of the signal', async () => {
     const pets = catalogue(2_500);
-    const path = fileOf('pets.ndjson', pets.map((pet) => JSON.stringify(pet)));
+    const path = fileOf(
+      'pets.ndjson',
+      pets.map((pet) => JSON.stringify(pet)),
+    );
     const store = new InMemoryPetRepository();
     const restore = store.restore.bind(store);
     const interruption = new AbortController();
@@ -215,14 +281,28 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     expect(stopped.err.split('\n').at(-2)).toBe(
       `petstore: interrupted by SIGINT; the import stopped at line ${IMPORT_BATCH + 1}: the ${IMPORT_BATCH} pets before it are written; run the same import again to finish (a restore passes over whatever it wrote already)`,
     );
-    const notStarted = await cliOver(new InMemoryPetRepository(), {}, AbortSignal.abort('SIGTERM'))('pets', 'import', path, '--mode', 'merge');
-    expect({ code: notStarted.code, last: notStarted.err.split('\n').at(-2) }).toEqual({ code: 143, last: 'petstore: interrupted by SIGTERM; nothing was imported' });
+    const notStarted = await cliOver(new InMemoryPetRepository(), {}, AbortSignal.abort('SIGTERM'))(
+      'pets',
+      'import',
+      path,
+      '--mode',
+      'merge',
+    );
+    expect({ code: notStarted.code, last: notStarted.err.split('\n').at(-2) }).toEqual({
+      code: 143,
+      last: 'petstore: interrupted by SIGTERM; nothing was imported',
+    });
 
     const merging = new InMemoryPetRepository();
     const add = merging.add.bind(merging);
     const mergeInterruption = new AbortController();
     const merged = await cliOver(
-      Object.assign(merging, { add: async (pet: NewPet) => ((await merging.list({ limit: 3 })).length === 2 && mergeInterruption.abort('SIGTERM'), add(pet)) }),
+      Object.assign(merging, {
+        add: async (pet: NewPet) => (
+          (await merging.list({ limit: 3 })).length === 2 && mergeInterruption.abort('SIGTERM'),
+          add(pet)
+        ),
+      }),
       {},
       mergeInterruption.signal,
     )('pets', 'import', path, '--mode', 'merge');
@@ -235,8 +315,17 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   it('says, when storage fails part way through a merge, from which line on nothing was added', async () => {
     const store = new InMemoryPetRepository();
     const add = store.add.bind(store);
-    const failing = Object.assign(store, { add: (newPet: Pet) => (store.list({ limit: 5 }).then((stored) => stored.length === 2 ? Promise.reject(new Error('disk full')) : add(newPet))) });
-    const path = fileOf('pets.ndjson', ['{"name":"A","categoryId":1}', '{"name":"B","categoryId":1}', '{"name":"C","categoryId":1}']);
+    const failing = Object.assign(store, {
+      add: (newPet: Pet) =>
+        store
+          .list({ limit: 5 })
+          .then((stored) => (stored.length === 2 ? Promise.reject(new Error('disk full')) : add(newPet))),
+    });
+    const path = fileOf('pets.ndjson', [
+      '{"name":"A","categoryId":1}',
+      '{"name":"B","categoryId":1}',
+      '{"name":"C","categoryId":1}',
+    ]);
     const stopped = await cliOver(failing)('pets', 'import', path, '--mode', 'merge');
     expect(stopped.err.split('\n').at(-2)).toBe(
       'petstore: disk full; the import stopped at line 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
@@ -263,7 +352,10 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   });
 
   it('checks and restores a thousand pets a call, never the whole file at once', async () => {
-    const path = fileOf('pets.ndjson', catalogue(2 * IMPORT_BATCH).map((pet) => JSON.stringify(pet)));
+    const path = fileOf(
+      'pets.ndjson',
+      catalogue(2 * IMPORT_BATCH).map((pet) => JSON.stringify(pet)),
+    );
     const store = new InMemoryPetRepository();
     const [conflictsOf, restore] = [store.conflictsOf.bind(store), store.restore.bind(store)];
     const checked: number[] = [];
@@ -274,7 +366,10 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     });
     expect((await cliOver(recording)('pets', 'import', path)).code).toBe(EXIT.ok);
     // Checked, then confirmed once the ids are reserved.
-    expect({ checked, restored }).toEqual({ checked: Array(4).fill(IMPORT_BATCH), restored: [IMPORT_BATCH, IMPORT_BATCH] });
+    expect({ checked, restored }).toEqual({
+      checked: Array(4).fill(IMPORT_BATCH),
+      restored: [IMPORT_BATCH, IMPORT_BATCH],
+    });
   });
 
   it('stops a merge where its file changed after the check, and says how far it got', async () => {
@@ -287,13 +382,16 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
       },
     };
     const importPets = new ImportPets(new CreatePet(store), store);
-    const stopped: unknown = await importPets.execute(await backupFile(path, changedAfterCheck), 'merge', changedAfterCheck).catch((error: unknown) => error);
+    const stopped: unknown = await importPets
+      .execute(await backupFile(path, changedAfterCheck), 'merge', changedAfterCheck)
+      .catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ImportStopped);
     expect(stopped).toMatchObject({
       name: 'ImportStopped',
       place: 3,
       written: 2,
-      message: 'the import stopped at line 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
+      message:
+        'the import stopped at line 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
     });
     expect((stopped as ImportStopped).cause).toMatchObject({ name: 'ImportRefused', place: 3 });
   });
@@ -301,12 +399,17 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   it('names what went wrong in the stack trace --debug adds', async () => {
     const path = fileOf('pets.ndjson', ['{"id":1,"name":"A","categoryId":1}', 'oops']);
     const { err } = await cliOver()('--debug', 'pets', 'import', path);
-    expect(err.split('\n').find((line) => !line.startsWith('checking'))).toBe(`petstore: ${path} line 2: not JSON; nothing was imported`);
+    expect(err.split('\n').find((line) => !line.startsWith('checking'))).toBe(
+      `petstore: ${path} line 2: not JSON; nothing was imported`,
+    );
     expect(err).toContain(`\nImportRefused: ${path} line 2: not JSON\n    at `);
   });
 
-  it('shows a merge\'s progress as it adds, a line each tenth', async () => {
-    const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
+  it("shows a merge's progress as it adds, a line each tenth", async () => {
+    const path = fileOf(
+      'pets.ndjson',
+      catalogue(2_500).map((pet) => JSON.stringify(pet)),
+    );
     const { err } = await cliOver()('pets', 'import', path, '--mode', 'merge');
     expect(err.split('\n').filter((line) => line.startsWith('writing'))).toEqual([
       'writing: 40% (1000 of 2500 pets)',
@@ -316,7 +419,10 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   });
 
   it('shows progress as plain lines when stderr is not a terminal: a line each tenth, per phase', async () => {
-    const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
+    const path = fileOf(
+      'pets.ndjson',
+      catalogue(2_500).map((pet) => JSON.stringify(pet)),
+    );
     const size = statSync(path).size;
     const { err } = await cliOver()('pets', 'import', path);
     const lines = err.trimEnd().split('\n');
@@ -347,14 +453,21 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
   }
 
   it('draws a bar per phase on a terminal, hiding the cursor meanwhile, and writes no plain progress lines there', async () => {
-    const path = fileOf('pets.ndjson', catalogue(2_500).map((pet) => JSON.stringify(pet)));
+    const path = fileOf(
+      'pets.ndjson',
+      catalogue(2_500).map((pet) => JSON.stringify(pet)),
+    );
     const size = statSync(path).size;
     const { stream, drawn } = terminal();
     const { code, err } = await cliOver(undefined, { errTerminal: stream })('pets', 'import', path);
     expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
     // The phases' names are padded to one width, so that their bars line up.
-    expect(drawn.text).toContain(`checking   |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`);
-    expect(drawn.text).toContain(`confirming |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`);
+    expect(drawn.text).toContain(
+      `checking   |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`,
+    );
+    expect(drawn.text).toContain(
+      `confirming |${'█'.repeat(40)}| 100%  ${kilobytes(size)} of ${kilobytes(size)}  0s left`,
+    );
     expect(drawn.text).toContain(`writing    |${'█'.repeat(40)}| 100%  2500 of 2500 pets  0s left`);
     // One bar for the phase, moved along, not a new bar for each step.
     expect(drawn.text.split(`writing    |${'░'.repeat(40)}| 0%`)).toHaveLength(2);

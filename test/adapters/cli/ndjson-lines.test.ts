@@ -35,29 +35,46 @@ describe('ndjsonLines', () => {
 
   it('joins a line and a character that chunk boundaries cut apart', async () => {
     const rex = Buffer.from('Réx🐕\n');
-    expect(await linesOf(chunksOf(rex.subarray(0, 2), rex.subarray(2, 6), rex.subarray(6)))).toEqual([{ number: 1, text: 'Réx🐕' }]);
+    expect(await linesOf(chunksOf(rex.subarray(0, 2), rex.subarray(2, 6), rex.subarray(6)))).toEqual([
+      { number: 1, text: 'Réx🐕' },
+    ]);
   });
 
   it('reads the same lines however the bytes are cut into chunks', async () => {
     const line = fc.string({ unit: 'grapheme', maxLength: 20 }).map((text) => text.replace(/[\r\n]/g, ''));
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 12 }), fc.array(fc.nat(40), { maxLength: 8 }), fc.boolean(), async (lines, cuts, crlf) => {
-        const bytes = Buffer.from(lines.map((text) => `${text}${crlf ? '\r\n' : '\n'}`).join(''));
-        const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-        const chunks = [0, ...points].map((start, index) => bytes.subarray(start, [...points, bytes.length][index]));
-        expect(await linesOf(chunksOf(...chunks), 200)).toEqual(lines.map((text, index) => ({ number: index + 1, text })));
-      }),
+      fc.asyncProperty(
+        fc.array(line, { maxLength: 12 }),
+        fc.array(fc.nat(40), { maxLength: 8 }),
+        fc.boolean(),
+        async (lines, cuts, crlf) => {
+          const bytes = Buffer.from(lines.map((text) => `${text}${crlf ? '\r\n' : '\n'}`).join(''));
+          const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks = [0, ...points].map((start, index) => bytes.subarray(start, [...points, bytes.length][index]));
+          expect(await linesOf(chunksOf(...chunks), 200)).toEqual(
+            lines.map((text, index) => ({ number: index + 1, text })),
+          );
+        },
+      ),
     );
   });
 
   it('refuses bytes that are not UTF-8, naming the line, rather than reading a changed name', async () => {
     const error = await refusal(chunksOf('ok\n', Uint8Array.of(0x61, 0xff, 0x0a)));
-    expect({ name: error.name, line: error.line, message: error.message }).toEqual({ name: 'UnreadableLine', line: 2, message: 'not UTF-8 text' });
+    expect({ name: error.name, line: error.line, message: error.message }).toEqual({
+      name: 'UnreadableLine',
+      line: 2,
+      message: 'not UTF-8 text',
+    });
     expect((await refusal(chunksOf(Uint8Array.of(0xed, 0xa0, 0x80)))).line).toBe(1);
   });
 
   it('refuses a line longer than the limit, naming it, whether or not its break has come', async () => {
-    for (const chunks of [chunksOf('short\n', 'x'.repeat(11), '\n'), chunksOf('short\n', 'x'.repeat(6), 'x'.repeat(5)), chunksOf('short\nxxxxxx', 'xxxxx\n')]) {
+    for (const chunks of [
+      chunksOf('short\n', 'x'.repeat(11), '\n'),
+      chunksOf('short\n', 'x'.repeat(6), 'x'.repeat(5)),
+      chunksOf('short\nxxxxxx', 'xxxxx\n'),
+    ]) {
       const error = await refusal(chunks, 10);
       expect({ line: error.line, message: error.message }).toEqual({ line: 2, message: 'longer than 10 bytes' });
     }

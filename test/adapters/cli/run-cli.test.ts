@@ -12,14 +12,20 @@ describe('runCli, over one in-memory catalogue', () => {
       out: '{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n',
       err: '',
     });
-    expect((await petstore('pets', 'add', '--name', 'Tom', '--category-id', '-7')).out).toBe('ID  NAME  CATEGORY  STATUS\n 2  Tom         -7  -\n');
+    expect((await petstore('pets', 'add', '--name', 'Tom', '--category-id', '-7')).out).toBe(
+      'ID  NAME  CATEGORY  STATUS\n 2  Tom         -7  -\n',
+    );
     expect(await petstore('pets', 'list')).toEqual({
       code: EXIT.ok,
       out: ['ID  NAME  CATEGORY  STATUS', ' 1  Rex          3  sold', ' 2  Tom         -7  -', ''].join('\n'),
       err: '',
     });
-    expect((await petstore('pets', 'list', '--json')).out).toBe('{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n{"id":2,"name":"Tom","categoryId":-7}\n');
-    expect((await petstore('pets', 'list', '--status', 'sold', '--json')).out).toBe('{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n');
+    expect((await petstore('pets', 'list', '--json')).out).toBe(
+      '{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n{"id":2,"name":"Tom","categoryId":-7}\n',
+    );
+    expect((await petstore('pets', 'list', '--status', 'sold', '--json')).out).toBe(
+      '{"id":1,"name":"Rex","categoryId":3,"status":"sold"}\n',
+    );
     expect((await petstore('pets', 'get', '2', '--json')).out).toBe('{"id":2,"name":"Tom","categoryId":-7}\n');
     expect((await petstore('pets', 'get', '1')).out).toBe('ID  NAME  CATEGORY  STATUS\n 1  Rex          3  sold\n');
   });
@@ -28,22 +34,37 @@ describe('runCli, over one in-memory catalogue', () => {
     const petstore = cliOver();
     for (const name of ['A', 'B', 'C']) await petstore('pets', 'add', '--name', name, '--category-id', '1');
     const first = await petstore('pets', 'list', '--limit', '2');
-    expect(first.out.split('\n').slice(1, 3).map((row) => row.trim().split(/\s+/)[0])).toEqual(['1', '2']);
+    expect(
+      first.out
+        .split('\n')
+        .slice(1, 3)
+        .map((row) => row.trim().split(/\s+/)[0]),
+    ).toEqual(['1', '2']);
     expect(first.err).toBe('more pets follow: add --after 2\n');
     // With --json, stdout holds pets only and stderr stays quiet: a pipe gets the page, nothing else.
-    expect(await petstore('pets', 'list', '--limit', '1', '--json')).toEqual({ code: EXIT.ok, out: '{"id":1,"name":"A","categoryId":1}\n', err: '' });
+    expect(await petstore('pets', 'list', '--limit', '1', '--json')).toEqual({
+      code: EXIT.ok,
+      out: '{"id":1,"name":"A","categoryId":1}\n',
+      err: '',
+    });
     const last = await petstore('pets', 'list', '--limit', '2', '--after', '2', '--json');
     expect(last).toEqual({ code: EXIT.ok, out: '{"id":3,"name":"C","categoryId":1}\n', err: '' });
   });
 
   it("refuses what breaks a core rule with exit 2, in the core's words under the option's name", async () => {
     const petstore = cliOver();
-    expect(await petstore('pets', 'list', '--limit', '0')).toEqual({ code: EXIT.usage, out: '', err: 'petstore: --limit must be an integer from 1 to 100\n' });
+    expect(await petstore('pets', 'list', '--limit', '0')).toEqual({
+      code: EXIT.usage,
+      out: '',
+      err: 'petstore: --limit must be an integer from 1 to 100\n',
+    });
     expect((await petstore('pets', 'list', '--after', '-1')).err).toBe(
       'petstore: --after must be a pet id to continue after: an integer from 0 to 9007199254740991\n',
     );
     expect((await petstore('pets', 'add', '--name', ' ', '--category-id', '1')).err).toMatch(/^petstore: --name must /);
-    expect((await petstore('pets', 'add', '--name', 'Rex', '--category-id', '9007199254740993')).err).toMatch(/^petstore: --category-id must be an integer/);
+    expect((await petstore('pets', 'add', '--name', 'Rex', '--category-id', '9007199254740993')).err).toMatch(
+      /^petstore: --category-id must be an integer/,
+    );
     expect((await petstore('pets', 'list')).out).toBe('ID  NAME  CATEGORY  STATUS\n');
   });
 
@@ -53,15 +74,35 @@ describe('runCli, over one in-memory catalogue', () => {
       [['lst'], "unknown command 'lst'; for usage, see petstore --help"],
       [['pets', 'lst'], "unknown command 'lst' (did you mean list?); for usage, see petstore pets --help"],
       [['pets', 'list', '--frob'], "unknown option '--frob'; for usage, see petstore pets list --help"],
-      [['pets', 'list', '--limit', '1.5'], "--limit must be a whole number in decimal digits (got '1.5'); for usage, see petstore pets list --help"],
-      [['pets', 'list', '--status', 'lost'], "--status must be one of available, pending, sold (got 'lost'); for usage, see petstore pets list --help"],
-      [['pets', 'add', '--name', 'Rex'], "required option '--category-id <id>' not specified; for usage, see petstore pets add --help"],
+      [
+        ['pets', 'list', '--limit', '1.5'],
+        "--limit must be a whole number in decimal digits (got '1.5'); for usage, see petstore pets list --help",
+      ],
+      [
+        ['pets', 'list', '--status', 'lost'],
+        "--status must be one of available, pending, sold (got 'lost'); for usage, see petstore pets list --help",
+      ],
+      [
+        ['pets', 'add', '--name', 'Rex'],
+        "required option '--category-id <id>' not specified; for usage, see petstore pets add --help",
+      ],
       [['pets', 'get'], "missing required argument 'id'; for usage, see petstore pets get --help"],
-      [['pets', 'get', 'x'], "<id> must be a whole number in decimal digits (got 'x'); for usage, see petstore pets get --help"],
-      [['pets', 'get', '1', '2'], "too many arguments for 'get'. Expected 1 argument but got 2: 1, 2; for usage, see petstore pets get --help"],
+      [
+        ['pets', 'get', 'x'],
+        "<id> must be a whole number in decimal digits (got 'x'); for usage, see petstore pets get --help",
+      ],
+      [
+        ['pets', 'get', '1', '2'],
+        "too many arguments for 'get'. Expected 1 argument but got 2: 1, 2; for usage, see petstore pets get --help",
+      ],
     ];
     for (const [args, message] of refusals) {
-      expect({ args, ...(await petstore(...args)) }).toEqual({ args, code: EXIT.usage, out: '', err: `petstore: ${message}\n` });
+      expect({ args, ...(await petstore(...args)) }).toEqual({
+        args,
+        code: EXIT.usage,
+        out: '',
+        err: `petstore: ${message}\n`,
+      });
     }
     expect((await petstore('pets', 'list')).out).toBe('ID  NAME  CATEGORY  STATUS\n');
   });
@@ -77,24 +118,29 @@ describe('runCli, over one in-memory catalogue', () => {
       ['pets', 'import', '--help'],
       ['keys', '--help'],
       ['keys', 'new', '--help'],
-    ].map(
-      (args) => [args.join(' '), args] as const,
-    ),
-  )(
-    'answers `petstore %s` with exit 0 and the help of that command, as its users read it',
-    async (_, args) => {
-      const { code, out, err } = await cliOver()(...args);
-      expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
-      // The help is part of the interface: a change to it shows up here, for review.
-      expect(out).toMatchSnapshot();
-    },
-  );
+    ].map((args) => [args.join(' '), args] as const),
+  )('answers `petstore %s` with exit 0 and the help of that command, as its users read it', async (_, args) => {
+    const { code, out, err } = await cliOver()(...args);
+    expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });
+    // The help is part of the interface: a change to it shows up here, for review.
+    expect(out).toMatchSnapshot();
+  });
 
   it('fails with exit 1 and one line when the pet is not there or storage is out of reach; --debug adds the stack', async () => {
-    expect(await cliOver()('pets', 'get', '5')).toEqual({ code: EXIT.failure, out: '', err: 'petstore: No pet has id 5\n' });
-    const down = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(new StorageUnavailable({ cause: new Error('mongodb://user:secret@db') })) });
+    expect(await cliOver()('pets', 'get', '5')).toEqual({
+      code: EXIT.failure,
+      out: '',
+      err: 'petstore: No pet has id 5\n',
+    });
+    const down = Object.assign(new InMemoryPetRepository(), {
+      list: () => Promise.reject(new StorageUnavailable({ cause: new Error('mongodb://user:secret@db') })),
+    });
     const quiet = await cliOver(down)('pets', 'list');
-    expect(quiet).toEqual({ code: EXIT.failure, out: '', err: 'petstore: storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up\n' });
+    expect(quiet).toEqual({
+      code: EXIT.failure,
+      out: '',
+      err: 'petstore: storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up\n',
+    });
     const verbose = await cliOver(down)('--debug', 'pets', 'list');
     expect(verbose.err.split('\n')[1]).toMatch(/^StorageUnavailable: Storage is unavailable/);
     expect(verbose.err).not.toContain('secret');
@@ -105,25 +151,52 @@ describe('runCli, over one in-memory catalogue', () => {
     class Odd extends RuleViolation {
       readonly code = 'invalid_pet';
     }
-    const odd = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(new Odd('colour', 'must be a colour')) });
-    expect(await cliOver(odd)('pets', 'list')).toEqual({ code: EXIT.usage, out: '', err: 'petstore: colour: must be a colour\n' });
-    const worded = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(new Odd('status', 'no such status')) });
+    const odd = Object.assign(new InMemoryPetRepository(), {
+      list: () => Promise.reject(new Odd('colour', 'must be a colour')),
+    });
+    expect(await cliOver(odd)('pets', 'list')).toEqual({
+      code: EXIT.usage,
+      out: '',
+      err: 'petstore: colour: must be a colour\n',
+    });
+    const worded = Object.assign(new InMemoryPetRepository(), {
+      list: () => Promise.reject(new Odd('status', 'no such status')),
+    });
     expect((await cliOver(worded)('pets', 'list')).err).toBe('petstore: --status: no such status\n');
   });
 
   it('reports anything else that goes wrong with exit 1, whatever was thrown', async () => {
-    const broken = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(new Error('disk on fire')) });
-    expect(await cliOver(broken)('pets', 'list')).toEqual({ code: EXIT.failure, out: '', err: 'petstore: disk on fire\n' });
+    const broken = Object.assign(new InMemoryPetRepository(), {
+      list: () => Promise.reject(new Error('disk on fire')),
+    });
+    expect(await cliOver(broken)('pets', 'list')).toEqual({
+      code: EXIT.failure,
+      out: '',
+      err: 'petstore: disk on fire\n',
+    });
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a careless dependency might do
     const odd = Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject('a bare string') });
-    expect(await cliOver(odd)('pets', 'list')).toEqual({ code: EXIT.failure, out: '', err: 'petstore: a bare string\n' });
+    expect(await cliOver(odd)('pets', 'list')).toEqual({
+      code: EXIT.failure,
+      out: '',
+      err: 'petstore: a bare string\n',
+    });
   });
 
   it("wraps help at the terminal's width, on stdout and on stderr", async () => {
     const narrow = async (...args: string[]) => {
       let text = '';
       const write = (more: string) => (text += more);
-      await runCli(args, { useCases: () => Promise.reject(new Error('unused')), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: interruptsFrom(), ...NO_SERVICE }, { out: write, err: write, pipe: () => Promise.resolve(), columns: 70 });
+      await runCli(
+        args,
+        {
+          useCases: () => Promise.reject(new Error('unused')),
+          newApiKey: () => ({ key: '', digest: '' }),
+          watchInterrupts: interruptsFrom(),
+          ...NO_SERVICE,
+        },
+        { out: write, err: write, pipe: () => Promise.resolve(), columns: 70 },
+      );
       return text.split('\n');
     };
     for (const lines of [await narrow('pets', 'import', '--help'), await narrow('pets')]) {
@@ -141,15 +214,23 @@ describe('runCli, over one in-memory catalogue', () => {
   });
 
   describe('serve', () => {
-    const petstoreServing = (run: () => Promise<number>) => async (...args: string[]) => {
-      let out = '';
-      const code = await runCli(
-        args,
-        { ...NO_SERVICE, useCases: () => Promise.reject(new Error('unused')), newApiKey: () => ({ key: '', digest: '' }), watchInterrupts: interruptsFrom(), service: { run, settingsHelp: (columns) => `every setting, at ${columns} columns\n` } },
-        { out: (text) => (out += text), err: (text) => (out += text), pipe: () => Promise.resolve(), columns: 72 },
-      );
-      return { code, out };
-    };
+    const petstoreServing =
+      (run: () => Promise<number>) =>
+      async (...args: string[]) => {
+        let out = '';
+        const code = await runCli(
+          args,
+          {
+            ...NO_SERVICE,
+            useCases: () => Promise.reject(new Error('unused')),
+            newApiKey: () => ({ key: '', digest: '' }),
+            watchInterrupts: interruptsFrom(),
+            service: { run, settingsHelp: (columns) => `every setting, at ${columns} columns\n` },
+          },
+          { out: (text) => (out += text), err: (text) => (out += text), pipe: () => Promise.resolve(), columns: 72 },
+        );
+        return { code, out };
+      };
 
     it("ends with the service's own exit code: 0 drained, 124 requests cut", async () => {
       expect(await petstoreServing(() => Promise.resolve(0))('serve')).toEqual({ code: 0, out: '' });
@@ -157,7 +238,9 @@ describe('runCli, over one in-memory catalogue', () => {
     });
 
     it('reports a start-up that fails in one line, exit 1', async () => {
-      expect(await petstoreServing(() => Promise.reject(new Error('failed to start: port 80 is already in use')))('serve')).toEqual({
+      expect(
+        await petstoreServing(() => Promise.reject(new Error('failed to start: port 80 is already in use')))('serve'),
+      ).toEqual({
         code: EXIT.failure,
         out: 'petstore: failed to start: port 80 is already in use\n',
       });

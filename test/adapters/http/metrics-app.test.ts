@@ -21,8 +21,13 @@ describe('the metrics app, for METRICS_PORT', () => {
     const base = `http://127.0.0.1:${running.address.port}`;
 
     const scraped = await fetch(`${base}/metrics`);
-    expect([scraped.status, scraped.headers.get('content-type')]).toEqual([200, 'text/plain; version=0.0.4; charset=utf-8']);
-    expect(await scraped.text()).toContain('petstore_http_request_duration_seconds_count{operation="listPets",status_class="2xx"} 1');
+    expect([scraped.status, scraped.headers.get('content-type')]).toEqual([
+      200,
+      'text/plain; version=0.0.4; charset=utf-8',
+    ]);
+    expect(await scraped.text()).toContain(
+      'petstore_http_request_duration_seconds_count{operation="listPets",status_class="2xx"} 1',
+    );
     expect(scraped.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(scraped.headers.get('x-content-type-options')).toBe('nosniff');
 

@@ -11,13 +11,21 @@ const SERIES = [
 ];
 
 /** The text of a histogram of each kind, both given the same observations, each of a series by its index. */
-async function exposedByBoth(observations: readonly (readonly [series: number, value: number])[]): Promise<{ ours: string; promClients: string }> {
+async function exposedByBoth(
+  observations: readonly (readonly [series: number, value: number])[],
+): Promise<{ ours: string; promClients: string }> {
   const ourRegistry = new Registry();
   const ours = new FixedSeriesHistogram('petstore_test_seconds', 'A test histogram', BOUNDS, ourRegistry);
   const ourSeries = SERIES.map((labels) => ours.series(labels));
 
   const theirRegistry = new Registry();
-  const theirs = new Histogram({ name: 'petstore_test_seconds', help: 'A test histogram', labelNames: ['operation', 'status_class'], buckets: BOUNDS, registers: [theirRegistry] });
+  const theirs = new Histogram({
+    name: 'petstore_test_seconds',
+    help: 'A test histogram',
+    labelNames: ['operation', 'status_class'],
+    buckets: BOUNDS,
+    registers: [theirRegistry],
+  });
   const theirSeries = SERIES.map((labels) => {
     theirs.zero(labels);
     return theirs.labels(labels);
@@ -37,17 +45,20 @@ const aDuration = fc.oneof(
 );
 
 describe('a histogram of fixed series, exposed by prom-client', () => {
-  it('writes, for any observations, exactly the text prom-client\'s own histogram writes for them', async () => {
+  it("writes, for any observations, exactly the text prom-client's own histogram writes for them", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.nat({ max: SERIES.length - 1 }), aDuration), { maxLength: 200 }), async (observations) => {
-        const { ours, promClients } = await exposedByBoth(observations);
-        expect(ours).toBe(promClients);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat({ max: SERIES.length - 1 }), aDuration), { maxLength: 200 }),
+        async (observations) => {
+          const { ours, promClients } = await exposedByBoth(observations);
+          expect(ours).toBe(promClients);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
-  it('exposes every series at zero before any observation, and counts a value on a bound in that bound\'s bucket', async () => {
+  it("exposes every series at zero before any observation, and counts a value on a bound in that bound's bucket", async () => {
     const { ours } = await exposedByBoth([[0, 0.001]]);
     expect(ours).toContain('petstore_test_seconds_bucket{le="0.0001",operation="listPets",status_class="2xx"} 0\n');
     expect(ours).toContain('petstore_test_seconds_bucket{le="0.001",operation="listPets",status_class="2xx"} 1\n');

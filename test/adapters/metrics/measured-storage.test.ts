@@ -19,7 +19,8 @@ function recordingMetrics() {
 }
 
 const keys = () => new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 10 });
-const measuredPets = (pets: PetRepository & PetRestore, metrics: StorageMetrics) => measuredStorage({ pets, idempotency: keys() }, metrics).pets;
+const measuredPets = (pets: PetRepository & PetRestore, metrics: StorageMetrics) =>
+  measuredStorage({ pets, idempotency: keys() }, metrics).pets;
 
 describe('measured storage: pets', () => {
   it('answers what the repository answers, and reports each call as ok', async () => {
@@ -33,7 +34,14 @@ describe('measured storage: pets', () => {
     expect(await pets.findById(added.id)).toEqual(added);
     expect(await pets.list({ limit: 10 })).toEqual([added, keyed.pet]);
     expect(await pets.isReachable()).toBe(true);
-    expect(calls()).toEqual(['pets add ok', 'pets addOnce ok', 'pets addOnce ok', 'pets findById ok', 'pets list ok', 'pets isReachable ok']);
+    expect(calls()).toEqual([
+      'pets add ok',
+      'pets addOnce ok',
+      'pets addOnce ok',
+      'pets findById ok',
+      'pets list ok',
+      'pets isReachable ok',
+    ]);
   });
 
   it('tells an outage (unavailable) from any other failure (error), and passes each on unchanged', async () => {
@@ -53,8 +61,18 @@ describe('measured storage: pets', () => {
   it('times the call itself, from before it starts to after it settles, in seconds, whether it succeeds or fails', async () => {
     const { metrics, reports } = recordingMetrics();
     const slow = Object.assign(new InMemoryPetRepository(), {
-      isReachable: () => new Promise<boolean>((resolve) => setTimeout(() => { resolve(true); }, 30)),
-      list: () => new Promise<never>((_, reject) => setTimeout(() => { reject(new StorageUnavailable()); }, 30)),
+      isReachable: () =>
+        new Promise<boolean>((resolve) =>
+          setTimeout(() => {
+            resolve(true);
+          }, 30),
+        ),
+      list: () =>
+        new Promise<never>((_, reject) =>
+          setTimeout(() => {
+            reject(new StorageUnavailable());
+          }, 30),
+        ),
     });
     const pets = measuredPets(slow, metrics);
     await pets.isReachable();
@@ -70,7 +88,9 @@ describe('measured storage: pets', () => {
 describe('measured storage: idempotency keys', () => {
   it('reports claim, complete and release by name, and passes their answers on', async () => {
     const { metrics, calls } = recordingMetrics();
-    const claimed = { outcome: 'claimed', claim: { key: { client: 'c', key: 'k' }, token: 't' } } as unknown as Awaited<ReturnType<IdempotencyStore['claim']>>;
+    const claimed = { outcome: 'claimed', claim: { key: { client: 'c', key: 'k' }, token: 't' } } as unknown as Awaited<
+      ReturnType<IdempotencyStore['claim']>
+    >;
     const store: IdempotencyStore = {
       claim: () => Promise.resolve(claimed),
       complete: () => Promise.resolve(),

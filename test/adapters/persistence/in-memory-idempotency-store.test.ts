@@ -19,7 +19,8 @@ describe('InMemoryIdempotencyStore bounds', () => {
     }
   }
 
-  const keysNumbered = (from: number, count: number) => Array.from({ length: count }, (_, index) => `key-${from + index}`);
+  const keysNumbered = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => `key-${from + index}`);
 
   it('holds at most maxKeysPerClient keys under 100,000 distinct keys, forgetting the oldest first', async () => {
     const store = new InMemoryIdempotencyStore({ ...idempotencyRetention(), maxKeysPerClient: 1000 });
@@ -31,12 +32,16 @@ describe('InMemoryIdempotencyStore bounds', () => {
     expect((await store.claim({ client: 'flood', key: 'key-0' }, 'fp')).state).toBe('claimed');
   });
 
-  it('never evicts one client\'s keys for another client\'s flood', async () => {
+  it("never evicts one client's keys for another client's flood", async () => {
     const store = new InMemoryIdempotencyStore({ ...idempotencyRetention(), maxKeysPerClient: 100 });
     await completeKeys(store, 'quiet', ['order-1']);
     await completeKeys(store, 'flood', keysNumbered(0, 10_000));
     expect((await store.claim({ client: 'flood', key: 'key-9900' }, 'fp')).state).toBe('completed');
     expect((await store.claim({ client: 'flood', key: 'key-9899' }, 'fp')).state).toBe('claimed');
-    expect(await store.claim({ client: 'quiet', key: 'order-1' }, 'fp')).toEqual({ state: 'completed', fingerprint: 'fp', pet });
+    expect(await store.claim({ client: 'quiet', key: 'order-1' }, 'fp')).toEqual({
+      state: 'completed',
+      fingerprint: 'fp',
+      pet,
+    });
   });
 });

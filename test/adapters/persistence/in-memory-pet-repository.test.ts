@@ -27,7 +27,8 @@ describe('InMemoryPetRepository specifics', () => {
 
   it('finds pages deep in a large store, with and without a status filter', async () => {
     const pets = new InMemoryPetRepository();
-    for (let index = 0; index < 50_000; index += 1) await pets.add(aNewPet({ status: index % 2 === 0 ? 'sold' : 'available' }));
+    for (let index = 0; index < 50_000; index += 1)
+      await pets.add(aNewPet({ status: index % 2 === 0 ? 'sold' : 'available' }));
     const page = await pets.list({ limit: 3, status: 'sold', afterId: 40_001 });
     expect(page.map((pet) => pet.id)).toEqual([40_003, 40_005, 40_007]);
     expect((await pets.list({ limit: 2, afterId: 49_999 })).map((pet) => pet.id)).toEqual([50_000]);

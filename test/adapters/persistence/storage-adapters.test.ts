@@ -18,8 +18,12 @@ describe('the memory storage adapter', () => {
     expect(memoryStorage.readSettings({})).toEqual({ IDEMPOTENCY_MAX_KEYS: 10_000 });
     expect(memoryStorage.readSettings({ IDEMPOTENCY_MAX_KEYS: '' })).toEqual({ IDEMPOTENCY_MAX_KEYS: 10_000 });
     expect(memoryStorage.readSettings({ IDEMPOTENCY_MAX_KEYS: '3' })).toEqual({ IDEMPOTENCY_MAX_KEYS: 3 });
-    expect(() => memoryStorage.readSettings({ IDEMPOTENCY_MAX_KEYS: '0' })).toThrow(new ConfigError('IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'));
-    expect(memoryStorage.settings.map(({ name, fallback }) => [name, fallback])).toEqual([['IDEMPOTENCY_MAX_KEYS', '10000']]);
+    expect(() => memoryStorage.readSettings({ IDEMPOTENCY_MAX_KEYS: '0' })).toThrow(
+      new ConfigError('IDEMPOTENCY_MAX_KEYS must be a whole number from 1 to 10000000'),
+    );
+    expect(memoryStorage.settings.map(({ name, fallback }) => [name, fallback])).toEqual([
+      ['IDEMPOTENCY_MAX_KEYS', '10000'],
+    ]);
   });
 
   it('opens new, empty stores each time, bounded as its settings say', async () => {
@@ -29,7 +33,9 @@ describe('the memory storage adapter', () => {
     await opened.pets.add({ name: 'Rex', categoryId: 1 });
     for (const key of ['a', 'b']) await opened.idempotency.claim({ client: 'c', key }, 'fp');
     expect((await opened.idempotency.claim({ client: 'c', key: 'a' }, 'fp')).state).toBe('claimed');
-    expect(await (await memoryStorage.open({ IDEMPOTENCY_MAX_KEYS: 1 }, { retention })).pets.list({ limit: 10 })).toEqual([]);
+    expect(
+      await (await memoryStorage.open({ IDEMPOTENCY_MAX_KEYS: 1 }, { retention })).pets.list({ limit: 10 }),
+    ).toEqual([]);
     await expect(opened.close()).resolves.toBeUndefined();
   });
 });
@@ -37,8 +43,12 @@ describe('the memory storage adapter', () => {
 describe('the SQLite storage adapter', () => {
   it('reads its file and how durably it commits, with their defaults', () => {
     expect(sqliteStorage.readSettings({})).toEqual({ SQLITE_PATH: 'data/petstore.db', SQLITE_SYNCHRONOUS: 'normal' });
-    expect(() => sqliteStorage.readSettings({ SQLITE_PATH: ' ' })).toThrow(new ConfigError('SQLITE_PATH must be a file path'));
-    expect(() => sqliteStorage.readSettings({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(new ConfigError('SQLITE_SYNCHRONOUS must be one of normal, full'));
+    expect(() => sqliteStorage.readSettings({ SQLITE_PATH: ' ' })).toThrow(
+      new ConfigError('SQLITE_PATH must be a file path'),
+    );
+    expect(() => sqliteStorage.readSettings({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(
+      new ConfigError('SQLITE_SYNCHRONOUS must be one of normal, full'),
+    );
     expect(sqliteStorage.settings.map(({ name, fallback }) => [name, fallback])).toEqual([
       ['SQLITE_PATH', 'data/petstore.db'],
       ['SQLITE_SYNCHRONOUS', 'normal'],
@@ -50,7 +60,10 @@ describe('the SQLite storage adapter', () => {
     const folder = sqliteFolder();
     try {
       const settings = sqliteStorage.readSettings({ SQLITE_PATH: folder.path('pets.db') });
-      const [first, second] = [await sqliteStorage.open(settings, { retention }), await sqliteStorage.open(settings, { retention })];
+      const [first, second] = [
+        await sqliteStorage.open(settings, { retention }),
+        await sqliteStorage.open(settings, { retention }),
+      ];
       const rex = await first.pets.add({ name: 'Rex', categoryId: 1 });
       expect(await second.pets.findById(rex.id)).toEqual(rex);
       expect((await first.idempotency.claim({ client: 'c', key: 'k' }, 'fp')).state).toBe('claimed');
@@ -68,11 +81,17 @@ describe('the SQLite storage adapter, with another process writing', () => {
   it("waits for another process's write lock, within the busy timeout, rather than failing at once", async () => {
     const folder = sqliteFolder();
     try {
-      const opened = await sqliteStorage.open(sqliteStorage.readSettings({ SQLITE_PATH: folder.path('pets.db') }), { retention });
+      const opened = await sqliteStorage.open(sqliteStorage.readSettings({ SQLITE_PATH: folder.path('pets.db') }), {
+        retention,
+      });
       // Another process holds the write lock for a moment, then commits.
       const holder = spawn(
         process.execPath,
-        ['-e', "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');", folder.path('pets.db')],
+        [
+          '-e',
+          "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');",
+          folder.path('pets.db'),
+        ],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const exited = once(holder, 'exit');
@@ -89,8 +108,14 @@ describe('the SQLite storage adapter, with another process writing', () => {
 describe('the MongoDB storage adapter', () => {
   it('needs MONGODB_URI, and reads the database and the call timeout with their defaults', () => {
     expect(() => mongoStorage.readSettings({})).toThrow(new ConfigError('MONGODB_URI must be set when STORAGE=mongo'));
-    expect(mongoStorage.readSettings({ MONGODB_URI: 'mongodb://db' })).toEqual({ uri: 'mongodb://db', database: 'petstore', timeoutMs: 2000 });
-    expect(mongoStorage.readSettings({ MONGODB_URI: 'mongodb+srv://u:p@db', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '100' })).toEqual({
+    expect(mongoStorage.readSettings({ MONGODB_URI: 'mongodb://db' })).toEqual({
+      uri: 'mongodb://db',
+      database: 'petstore',
+      timeoutMs: 2000,
+    });
+    expect(
+      mongoStorage.readSettings({ MONGODB_URI: 'mongodb+srv://u:p@db', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '100' }),
+    ).toEqual({
       uri: 'mongodb+srv://u:p@db',
       database: 'shop',
       timeoutMs: 100,
@@ -107,7 +132,9 @@ describe('the MongoDB storage adapter', () => {
   });
 
   it("explains a failed start by the settings to check, never by the driver's words", () => {
-    expect(mongoStorage.explainFailure?.(new StorageUnavailable())).toBe('storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server');
+    expect(mongoStorage.explainFailure?.(new StorageUnavailable())).toBe(
+      'storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server',
+    );
     const refused = new MongoParseError('mongodb://user:secret@db has an option it does not know');
     expect(mongoStorage.explainFailure?.(refused)).toBe('MONGODB_URI cannot be used (MongoParseError); check it');
     expect(mongoStorage.explainFailure?.(new TypeError('a bug'))).toBeUndefined();
@@ -119,11 +146,16 @@ describe('the MongoDB storage adapter', () => {
     const hung = vi.spyOn(Collection.prototype, 'updateOne').mockReturnValue(new Promise(() => undefined));
     const close = vi.spyOn(MongoClient.prototype, 'close');
     try {
-      const opened = await mongoStorage.open({ uri: 'mongodb://127.0.0.1:1/?directConnection=true', database: 'petstore', timeoutMs: 150 }, { retention });
+      const opened = await mongoStorage.open(
+        { uri: 'mongodb://127.0.0.1:1/?directConnection=true', database: 'petstore', timeoutMs: 150 },
+        { retention },
+      );
       expect(indexes).toHaveBeenCalledTimes(2);
       expect(opened.pets.constructor.name).toBe('MongoPetRepository');
       expect(opened.idempotency.constructor.name).toBe('MongoIdempotencyStore');
-      await expect(opened.idempotency.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
+      await expect(opened.idempotency.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(
+        StorageUnavailable,
+      );
       expect(hung).toHaveBeenCalled();
       expect(close).not.toHaveBeenCalled();
       await opened.close();

@@ -6,7 +6,13 @@ import { ImportStopped } from '../../../core/errors.js';
 import { petOf } from '../../../core/pet.js';
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import { ExportPets } from '../../../core/use-cases/export-pets.js';
-import { IMPORT_BATCH, ImportPets, type Backup, type ImportPhase, type ImportProgress } from '../../../core/use-cases/import-pets.js';
+import {
+  IMPORT_BATCH,
+  ImportPets,
+  type Backup,
+  type ImportPhase,
+  type ImportProgress,
+} from '../../../core/use-cases/import-pets.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { tracedExport, tracedImport } from '../../../adapters/tracing/traced-backup.js';
 import { tracedStorage } from '../../../adapters/tracing/traced-storage.js';
@@ -18,7 +24,11 @@ const tracing = inMemoryTracingPerFile();
 
 /** A backup of `count` pets with ids 1.., a line each. */
 function backupOf(count: number): Backup {
-  const entries: BackupEntry[] = Array.from({ length: count }, (_, index) => ({ place: index + 1, id: index + 1, newPet: aNewPet() }));
+  const entries: BackupEntry[] = Array.from({ length: count }, (_, index) => ({
+    place: index + 1,
+    id: index + 1,
+    newPet: aNewPet(),
+  }));
   return {
     name: 'pets.ndjson',
     where: (place) => `line ${place}`,
@@ -60,30 +70,37 @@ describe('a traced import', () => {
   it.each<[ImportMode, string[]]>([
     ['restore', ['checking', 'confirming']],
     ['merge', ['checking']],
-  ])('(%s) is one trace: a root span, a span for checking (%j), and one for each batch written', async (mode, checks) => {
-    const repository = new InMemoryPetRepository();
-    const counting = countingTracer(tracing.tracer);
-    const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), counting.tracer, 'sqlite');
-    const { progress, updates, finishes } = recordedProgress();
-    const count = 2 * IMPORT_BATCH + 500;
-    const report = await importPets.execute(backupOf(count), mode, progress);
-    expect(report).toEqual({ pets: count, added: count, unchanged: 0 });
-    // The command line's own progress is told all it was before.
-    expect(updates.map(([, done]) => done)).toEqual([IMPORT_BATCH, 2 * IMPORT_BATCH, count]);
-    expect(finishes()).toBe(checks.length + 1);
+  ])(
+    '(%s) is one trace: a root span, a span for checking (%j), and one for each batch written',
+    async (mode, checks) => {
+      const repository = new InMemoryPetRepository();
+      const counting = countingTracer(tracing.tracer);
+      const importPets = tracedImport(new ImportPets(new CreatePet(repository), repository), counting.tracer, 'sqlite');
+      const { progress, updates, finishes } = recordedProgress();
+      const count = 2 * IMPORT_BATCH + 500;
+      const report = await importPets.execute(backupOf(count), mode, progress);
+      expect(report).toEqual({ pets: count, added: count, unchanged: 0 });
+      // The command line's own progress is told all it was before.
+      expect(updates.map(([, done]) => done)).toEqual([IMPORT_BATCH, 2 * IMPORT_BATCH, count]);
+      expect(finishes()).toBe(checks.length + 1);
 
-    const root = rootNamed('pets import');
-    expect(root.attributes).toEqual({ 'petstore.storage.kind': 'sqlite', 'petstore.import.mode': mode, 'petstore.pets': count });
-    expect(stepsUnder(root)).toEqual([
-      ...checks.map((phase) => [`pets import ${phase}`, undefined]),
-      ['pets import writing', IMPORT_BATCH],
-      ['pets import writing', 2 * IMPORT_BATCH],
-      ['pets import writing', count],
-    ]);
-    expect(tracing.spans().every((span) => span.status.code !== SpanStatusCode.ERROR)).toBe(true);
-    // Every span it started, it ended: none is left open past the import.
-    expect([counting.started(), counting.ended()]).toEqual([checks.length + 4, checks.length + 4]);
-  });
+      const root = rootNamed('pets import');
+      expect(root.attributes).toEqual({
+        'petstore.storage.kind': 'sqlite',
+        'petstore.import.mode': mode,
+        'petstore.pets': count,
+      });
+      expect(stepsUnder(root)).toEqual([
+        ...checks.map((phase) => [`pets import ${phase}`, undefined]),
+        ['pets import writing', IMPORT_BATCH],
+        ['pets import writing', 2 * IMPORT_BATCH],
+        ['pets import writing', count],
+      ]);
+      expect(tracing.spans().every((span) => span.status.code !== SpanStatusCode.ERROR)).toBe(true);
+      // Every span it started, it ended: none is left open past the import.
+      expect([counting.started(), counting.ended()]).toEqual([checks.length + 4, checks.length + 4]);
+    },
+  );
 
   it('ends no step on the progress of checking, and none twice when the end is reported twice', async () => {
     const counting = countingTracer(tracing.tracer);
@@ -100,7 +117,11 @@ describe('a traced import', () => {
         return Promise.resolve({ pets: 5, added: 5, unchanged: 0 });
       },
     } as unknown as ImportPets;
-    await tracedImport(reportingOnly, counting.tracer, 'memory').execute(backupOf(0), 'restore', recordedProgress().progress);
+    await tracedImport(reportingOnly, counting.tracer, 'memory').execute(
+      backupOf(0),
+      'restore',
+      recordedProgress().progress,
+    );
     expect(stepsUnder(rootNamed('pets import'))).toEqual([
       ['pets import checking', undefined],
       ['pets import confirming', undefined],
@@ -113,11 +134,16 @@ describe('a traced import', () => {
     const repository = new InMemoryPetRepository();
     let restores = 0;
     const failing = Object.assign(repository, {
-      restore: (pets: Parameters<InMemoryPetRepository['restore']>[0]) => (++restores === 2 ? Promise.reject(new Error('disk full')) : InMemoryPetRepository.prototype.restore.call(repository, pets)),
+      restore: (pets: Parameters<InMemoryPetRepository['restore']>[0]) =>
+        ++restores === 2
+          ? Promise.reject(new Error('disk full'))
+          : InMemoryPetRepository.prototype.restore.call(repository, pets),
     });
     const counting = countingTracer(tracing.tracer);
     const importPets = tracedImport(new ImportPets(new CreatePet(failing), failing), counting.tracer, 'memory');
-    await expect(importPets.execute(backupOf(2 * IMPORT_BATCH + 1), 'restore', recordedProgress().progress)).rejects.toBeInstanceOf(ImportStopped);
+    await expect(
+      importPets.execute(backupOf(2 * IMPORT_BATCH + 1), 'restore', recordedProgress().progress),
+    ).rejects.toBeInstanceOf(ImportStopped);
     expect(counting.started()).toBe(counting.ended());
     const root = rootNamed('pets import');
     expect(root.status.code).toBe(SpanStatusCode.ERROR);
@@ -153,7 +179,9 @@ describe('a traced import', () => {
         return Promise.reject(failure);
       },
     } as unknown as ImportPets;
-    await expect(tracedImport(failingLate, tracing.tracer, 'memory').execute(backupOf(0), 'restore', recordedProgress().progress)).rejects.toBe(failure);
+    await expect(
+      tracedImport(failingLate, tracing.tracer, 'memory').execute(backupOf(0), 'restore', recordedProgress().progress),
+    ).rejects.toBe(failure);
     expect(rootNamed('pets import').status.code).toBe(SpanStatusCode.ERROR);
     expect(stepsUnder(rootNamed('pets import'))).toEqual([
       ['pets import checking', undefined],
@@ -166,13 +194,32 @@ describe('a traced import', () => {
 describe('a traced export', () => {
   it('is one trace: a root span with the pets exported, and each page read under it', async () => {
     const repository = new InMemoryPetRepository();
-    await repository.restore(Array.from({ length: 250 }, (_, index) => petOf(index + 1, aNewPet({ status: 'available' }))));
-    const exportPets = tracedExport(new ExportPets(tracedStorage({ pets: repository, idempotency: new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 1 }) }, tracing.tracer, { name: 'memory' }).pets), tracing.tracer, 'memory');
+    await repository.restore(
+      Array.from({ length: 250 }, (_, index) => petOf(index + 1, aNewPet({ status: 'available' }))),
+    );
+    const exportPets = tracedExport(
+      new ExportPets(
+        tracedStorage(
+          {
+            pets: repository,
+            idempotency: new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 1 }),
+          },
+          tracing.tracer,
+          { name: 'memory' },
+        ).pets,
+      ),
+      tracing.tracer,
+      'memory',
+    );
     const pages: number[] = [];
     for await (const page of exportPets.pages('available')) pages.push(page.length);
     expect(pages).toEqual([100, 100, 50]);
     const root = rootNamed('pets export');
-    expect(root.attributes).toEqual({ 'petstore.storage.kind': 'memory', 'petstore.pet.status': 'available', 'petstore.pets': 250 });
+    expect(root.attributes).toEqual({
+      'petstore.storage.kind': 'memory',
+      'petstore.pet.status': 'available',
+      'petstore.pets': 250,
+    });
     expect(stepsUnder(root).map(([name]) => name)).toEqual(['pets.list', 'pets.list', 'pets.list']);
   });
 

@@ -17,7 +17,8 @@ const SQLITE: TracedStorageKind = { name: 'sqlite', dbSystem: 'sqlite' };
 const MEMORY: TracedStorageKind = { name: 'memory' };
 const tracedPets = (pets: PetRepository, tracer: typeof tracing.tracer, kind: TracedStorageKind) =>
   tracedStorage({ pets: pets as PetRepository & PetRestore, idempotency: keys() }, tracer, kind).pets;
-const tracedKeys = (idempotency: IdempotencyStore, kind: TracedStorageKind) => tracedStorage({ pets: new InMemoryPetRepository(), idempotency }, tracing.tracer, kind).idempotency;
+const tracedKeys = (idempotency: IdempotencyStore, kind: TracedStorageKind) =>
+  tracedStorage({ pets: new InMemoryPetRepository(), idempotency }, tracing.tracer, kind).idempotency;
 
 const spanNamed = (name: string): ReadableSpan => {
   const span = tracing.spans().find((candidate) => candidate.name === name);
@@ -32,7 +33,11 @@ describe('a traced pet repository', () => {
       const added = await pets.add(aNewPet({ name: 'Biscuit' }));
       return [
         added,
-        await pets.addOnce(aNewPet(), { key: { client: 'c', key: 'k' }, claimedAt: Date.now(), keptUntil: Date.now() + 60_000 }),
+        await pets.addOnce(aNewPet(), {
+          key: { client: 'c', key: 'k' },
+          claimedAt: Date.now(),
+          keptUntil: Date.now() + 60_000,
+        }),
         await pets.findById(added.id),
         await pets.list({ limit: 2 }),
         await pets.isReachable(),
@@ -50,16 +55,25 @@ describe('a traced pet repository', () => {
     for (const method of methods) {
       const span = spanNamed(`pets.${method}`);
       expect(parentIdOf(span)).toBe(request.spanContext().spanId);
-      expect(span.attributes).toEqual({ 'petstore.storage.kind': 'sqlite', 'db.operation.name': method, 'db.system.name': 'sqlite' });
+      expect(span.attributes).toEqual({
+        'petstore.storage.kind': 'sqlite',
+        'db.operation.name': method,
+        'db.system.name': 'sqlite',
+      });
     }
     expect(JSON.stringify(tracing.spans().map((span) => span.attributes))).not.toContain('Biscuit');
   });
 
-  it('names the database system only where there is one: memory and a host\'s own storage have none', async () => {
+  it("names the database system only where there is one: memory and a host's own storage have none", async () => {
     await tracedPets(new InMemoryPetRepository(), tracing.tracer, MEMORY).isReachable();
-    await tracedPets(new InMemoryPetRepository(), tracing.tracer, { name: 'custom', dbSystem: undefined }).isReachable();
+    await tracedPets(new InMemoryPetRepository(), tracing.tracer, {
+      name: 'custom',
+      dbSystem: undefined,
+    }).isReachable();
     await tracedPets(new InMemoryPetRepository(), tracing.tracer, { name: 'mongo', dbSystem: 'mongodb' }).isReachable();
-    expect(tracing.spans().map((span) => [span.attributes['petstore.storage.kind'], span.attributes['db.system.name']])).toEqual([
+    expect(
+      tracing.spans().map((span) => [span.attributes['petstore.storage.kind'], span.attributes['db.system.name']]),
+    ).toEqual([
       ['memory', undefined],
       ['custom', undefined],
       ['mongo', 'mongodb'],
@@ -69,15 +83,28 @@ describe('a traced pet repository', () => {
   it('makes no span under a span the sampler left out, and answers all the same', async () => {
     const counting = countingTracer(tracing.tracer);
     const pets = tracedPets(new InMemoryPetRepository(), counting.tracer, MEMORY);
-    const leftOut = trace.setSpanContext(context.active(), { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.NONE });
-    const sampled = trace.setSpanContext(context.active(), { traceId: 'c'.repeat(32), spanId: 'd'.repeat(16), traceFlags: TraceFlags.SAMPLED });
-    expect(await context.with(leftOut, () => pets.add(aNewPet({ name: 'Unseen' })))).toMatchObject({ id: 1, name: 'Unseen' });
+    const leftOut = trace.setSpanContext(context.active(), {
+      traceId: 'a'.repeat(32),
+      spanId: 'b'.repeat(16),
+      traceFlags: TraceFlags.NONE,
+    });
+    const sampled = trace.setSpanContext(context.active(), {
+      traceId: 'c'.repeat(32),
+      spanId: 'd'.repeat(16),
+      traceFlags: TraceFlags.SAMPLED,
+    });
+    expect(await context.with(leftOut, () => pets.add(aNewPet({ name: 'Unseen' })))).toMatchObject({
+      id: 1,
+      name: 'Unseen',
+    });
     expect(tracing.spans()).toEqual([]);
     // Not even one left unrecorded: under a span left out, a span costs nothing.
     expect(counting.started()).toBe(0);
     await context.with(sampled, () => pets.findById(1));
     expect(counting.started()).toBe(1);
-    expect(tracing.spans().map((span) => [span.name, span.spanContext().traceId])).toEqual([['pets.findById', 'c'.repeat(32)]]);
+    expect(tracing.spans().map((span) => [span.name, span.spanContext().traceId])).toEqual([
+      ['pets.findById', 'c'.repeat(32)],
+    ]);
   });
 
   it('records a failed call on its span and throws the failure on unchanged', async () => {

@@ -15,11 +15,17 @@ function serviceLog(logLevel: 'debug' | 'info' | 'warn') {
  * Strings as a request's method and path reach the service: Node's HTTP parser hands them over as
  * Latin-1 text, each character one byte, control characters, quotes and backslashes included.
  */
-const latin1Text = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((code) => String.fromCharCode(code)), maxLength: 120 });
+const latin1Text = fc.string({
+  unit: fc.integer({ min: 0, max: 0xff }).map((code) => String.fromCharCode(code)),
+  maxLength: 120,
+});
 
 const anAccessEntry: fc.Arbitrary<AccessEntry> = fc.record({
   requestId: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9\-._~:;=+/@]{1,128}$/)),
-  traceIds: fc.option(fc.record({ trace_id: fc.stringMatching(/^[0-9a-f]{32}$/), span_id: fc.stringMatching(/^[0-9a-f]{16}$/) }), { nil: undefined }),
+  traceIds: fc.option(
+    fc.record({ trace_id: fc.stringMatching(/^[0-9a-f]{32}$/), span_id: fc.stringMatching(/^[0-9a-f]{16}$/) }),
+    { nil: undefined },
+  ),
   method: fc.oneof(fc.constantFrom('GET', 'POST', 'OPTIONS', 'PROPFIND'), latin1Text),
   path: fc.oneof(fc.constantFrom('/v1/pets', '/v1/pets/12', '/', '/healthz', '/readyz'), latin1Text),
   status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
@@ -53,20 +59,83 @@ describe('the access line', () => {
   it('is one JSON line with the fields a reader looks for, and the status and aborted flag only when there are some', () => {
     const { lines, accessLine } = serviceLog('info');
     const traceIds = { trace_id: '0af7651916cd43dd8448eb211c80319c', span_id: 'b7ad6b7169203331' };
-    accessLine({ requestId: 'r1', traceIds: undefined, method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, aborted: undefined });
-    accessLine({ requestId: 'r2', traceIds: undefined, method: 'POST', path: '/v1/pets', status: undefined, durationMs: 0, aborted: true });
-    accessLine({ requestId: 'r3', traceIds, method: 'GET', path: '/v1/pets', status: 200, durationMs: 2, aborted: undefined });
+    accessLine({
+      requestId: 'r1',
+      traceIds: undefined,
+      method: 'GET',
+      path: '/v1/pets',
+      status: 200,
+      durationMs: 1.5,
+      aborted: undefined,
+    });
+    accessLine({
+      requestId: 'r2',
+      traceIds: undefined,
+      method: 'POST',
+      path: '/v1/pets',
+      status: undefined,
+      durationMs: 0,
+      aborted: true,
+    });
+    accessLine({
+      requestId: 'r3',
+      traceIds,
+      method: 'GET',
+      path: '/v1/pets',
+      status: 200,
+      durationMs: 2,
+      aborted: undefined,
+    });
     expect(lines.map((line) => line.endsWith('}\n'))).toEqual([true, true, true]);
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-      { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r1', method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.5, msg: 'request' },
-      { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r2', method: 'POST', path: '/v1/pets', durationMs: 0, aborted: true, msg: 'request' },
-      { level: 'info', time: '2026-11-24T10:00:00.000Z', service: 'petstore', requestId: 'r3', ...traceIds, method: 'GET', path: '/v1/pets', status: 200, durationMs: 2, msg: 'request' },
+      {
+        level: 'info',
+        time: '2026-11-24T10:00:00.000Z',
+        service: 'petstore',
+        requestId: 'r1',
+        method: 'GET',
+        path: '/v1/pets',
+        status: 200,
+        durationMs: 1.5,
+        msg: 'request',
+      },
+      {
+        level: 'info',
+        time: '2026-11-24T10:00:00.000Z',
+        service: 'petstore',
+        requestId: 'r2',
+        method: 'POST',
+        path: '/v1/pets',
+        durationMs: 0,
+        aborted: true,
+        msg: 'request',
+      },
+      {
+        level: 'info',
+        time: '2026-11-24T10:00:00.000Z',
+        service: 'petstore',
+        requestId: 'r3',
+        ...traceIds,
+        method: 'GET',
+        path: '/v1/pets',
+        status: 200,
+        durationMs: 2,
+        msg: 'request',
+      },
     ]);
   });
 
   it('is left out when the log level is above info, as pino leaves out any info line, even when the level changes later', () => {
     const { logger, lines, accessLine } = serviceLog('warn');
-    const entry: AccessEntry = { requestId: 'r1', traceIds: undefined, method: 'GET', path: '/', status: 200, durationMs: 1, aborted: undefined };
+    const entry: AccessEntry = {
+      requestId: 'r1',
+      traceIds: undefined,
+      method: 'GET',
+      path: '/',
+      status: 200,
+      durationMs: 1,
+      aborted: undefined,
+    };
     accessLine(entry);
     expect(lines).toEqual([]);
     logger.level = 'info';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isoTimeReusedWithinAMillisecond } from '../../../app/logging/iso-time.js';
 
 describe('the log line time', () => {
-  it('is pino\'s time field in ISO 8601, made again whenever the millisecond changes', () => {
+  it("is pino's time field in ISO 8601, made again whenever the millisecond changes", () => {
     const clock = { now: Date.UTC(2026, 10, 24, 10, 0, 0, 5) };
     const time = isoTimeReusedWithinAMillisecond(() => clock.now);
     expect(time()).toBe(',"time":"2026-11-24T10:00:00.005Z"');

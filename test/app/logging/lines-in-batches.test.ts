@@ -14,7 +14,10 @@ describe('log lines written in batches', () => {
 
   function batched() {
     const writes: string[] = [];
-    return { writes, destination: linesWrittenInBatches({ write: (data: string) => writes.push(data), flushSync: () => undefined }) };
+    return {
+      writes,
+      destination: linesWrittenInBatches({ write: (data: string) => writes.push(data), flushSync: () => undefined }),
+    };
   }
 
   it('hands the destination the lines of a batch interval as one write, in order, once the first line has waited the interval', () => {
@@ -44,7 +47,8 @@ describe('log lines written in batches', () => {
 
   it('adds one exit hook for any number of destinations', () => {
     const before = process.listenerCount('exit');
-    for (let count = 0; count < 20; count += 1) linesWrittenInBatches({ write: () => undefined, flushSync: () => undefined });
+    for (let count = 0; count < 20; count += 1)
+      linesWrittenInBatches({ write: () => undefined, flushSync: () => undefined });
     expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
   });
 
@@ -60,7 +64,10 @@ describe('log lines written in batches', () => {
       ending,
     ].join('\n');
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
-    const lines = child.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { n: number });
+    const lines = child.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { n: number });
     return { status: child.status, written: lines.map(({ n }) => n) };
   }
   const ALL_LINES = Array.from({ length: 1000 }, (_, n) => n);

@@ -9,7 +9,10 @@ const KEY = 'pretty-key';
 async function lineMatching(service: ServiceProcess, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const line = service.output().split('\n').find((text) => pattern.test(text));
+    const line = service
+      .output()
+      .split('\n')
+      .find((text) => pattern.test(text));
     if (line !== undefined) return line;
     if (Date.now() > deadline) throw new Error(`no line matching ${String(pattern)}; output:\n${service.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -25,12 +28,18 @@ describe('LOG_FORMAT', () => {
   it('pretty writes one readable line an event, no JSON, probes left to debug as in JSON', async () => {
     service = startService({ API_KEYS: KEY, LOG_FORMAT: 'pretty', SHUTDOWN_GRACE: '0s' });
     const listening = await lineMatching(service, /INFO: petstore listening/);
-    expect(listening).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: petstore listening \{"host":"127\.0\.0\.1","port":\d+,"storage":"memory",/);
+    expect(listening).toMatch(
+      /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: petstore listening \{"host":"127\.0\.0\.1","port":\d+,"storage":"memory",/,
+    );
     const port = /"port":(\d+)/.exec(listening)?.[1] ?? '';
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${KEY}` } })).status).toBe(200);
+    expect(
+      (await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${KEY}` } })).status,
+    ).toBe(200);
     const request = await lineMatching(service, /INFO: request/);
-    expect(request).toMatch(/^\[[\d:.]+\] INFO: request \{"requestId":"[0-9a-f-]{36}","method":"GET","path":"\/v1\/pets","status":200,"durationMs":[\d.]+\}$/);
+    expect(request).toMatch(
+      /^\[[\d:.]+\] INFO: request \{"requestId":"[0-9a-f-]{36}","method":"GET","path":"\/v1\/pets","status":200,"durationMs":[\d.]+\}$/,
+    );
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
     const lines = service.output().trimEnd().split('\n');

@@ -18,7 +18,11 @@ describe('probe requests in the log', () => {
     const { port } = await service.waitForLog('petstore listening');
     const base = `http://127.0.0.1:${String(port)}`;
     for (let sent = 0; sent < PROBES; sent += 20) {
-      const statuses = await Promise.all(Array.from({ length: 20 }, (_, index) => fetch(`${base}${index % 2 === 0 ? '/healthz' : '/readyz'}`).then((response) => response.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          fetch(`${base}${index % 2 === 0 ? '/healthz' : '/readyz'}`).then((response) => response.status),
+        ),
+      );
       expect(statuses.every((status) => status === 200)).toBe(true);
     }
     expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: `Bearer ${KEY}` } })).status).toBe(200);
@@ -28,7 +32,9 @@ describe('probe requests in the log', () => {
     const accessLines = service.logLines().filter((line) => line.msg === 'request');
     expect(accessLines.map((line) => line.path)).toEqual(['/v1/pets']);
     expect(service.output()).not.toMatch(/healthz|readyz/);
-    expect(/petstore_http_request_duration_seconds_count\{operation="other",status_class="2xx"\} (\d+)/.exec(metrics)?.[1]).toBe(String(PROBES));
+    expect(
+      /petstore_http_request_duration_seconds_count\{operation="other",status_class="2xx"\} (\d+)/.exec(metrics)?.[1],
+    ).toBe(String(PROBES));
   });
 
   it('are logged at LOG_LEVEL=debug, at debug', async () => {
@@ -36,6 +42,10 @@ describe('probe requests in the log', () => {
     const { port } = await service.waitForLog('petstore listening');
     expect((await fetch(`http://127.0.0.1:${String(port)}/readyz`)).status).toBe(200);
     const line = await service.waitForLog('request');
-    expect({ level: line.level, path: line.path, status: line.status }).toEqual({ level: 'debug', path: '/readyz', status: 200 });
+    expect({ level: line.level, path: line.path, status: line.status }).toEqual({
+      level: 'debug',
+      path: '/readyz',
+      status: 200,
+    });
   });
 });

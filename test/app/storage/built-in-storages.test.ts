@@ -9,7 +9,11 @@ const LIST = 'storage/built-in-storages.ts';
 
 const sourcesOf = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourcesOf(join(folder, entry.name)) : entry.name.endsWith('.ts') ? [join(folder, entry.name)] : [],
+    entry.isDirectory()
+      ? sourcesOf(join(folder, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(folder, entry.name)]
+        : [],
   );
 
 describe('the built-in storages', () => {
@@ -22,7 +26,10 @@ describe('the built-in storages', () => {
 
   it('are named nowhere in app/ but in their one list: by STORAGE value, folder or driver', () => {
     const names = BUILT_IN_STORAGES.map(({ name }) => name).join('|');
-    const naming = new RegExp(`['"\`](${names})['"\`]|STORAGE=(${names})\\b|adapters/persistence/(?!storage-adapter)[^/']+/|\\bmongodb\\b|node:sqlite`, 'i');
+    const naming = new RegExp(
+      `['"\`](${names})['"\`]|STORAGE=(${names})\\b|adapters/persistence/(?!storage-adapter)[^/']+/|\\bmongodb\\b|node:sqlite`,
+      'i',
+    );
     const offenders = sourcesOf(APP)
       .map((file) => relative(APP, file))
       .filter((file) => file !== LIST)

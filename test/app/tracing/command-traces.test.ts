@@ -12,7 +12,11 @@ async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
   return port;
 }
 
@@ -43,20 +47,39 @@ describe('the pets import and export commands, traced', () => {
   function traceOf(rootName: string): { root: ReceivedSpan; steps: ReceivedSpan[] } {
     const [root, ...others] = receiver.spans().filter((span) => span.name === rootName);
     expect(others).toEqual([]);
-    if (root === undefined) throw new Error(`no span ${rootName}; received: ${receiver.spans().map((span) => span.name).join(', ')}`);
+    if (root === undefined)
+      throw new Error(
+        `no span ${rootName}; received: ${receiver
+          .spans()
+          .map((span) => span.name)
+          .join(', ')}`,
+      );
     expect(root.parentSpanId).toBeUndefined();
-    return { root, steps: receiver.spans().filter((span) => span.traceId === root.traceId && span.parentSpanId === root.spanId) };
+    return {
+      root,
+      steps: receiver.spans().filter((span) => span.traceId === root.traceId && span.parentSpanId === root.spanId),
+    };
   }
 
   it('send an import as one trace, a span for each batch, before the command exits', async () => {
     const backup = join(folder, 'pets.ndjson');
-    writeFileSync(backup, Array.from({ length: PETS }, (_, index) => `${JSON.stringify({ id: index + 1, name: `Pet ${String(index + 1)}`, categoryId: 1 })}\n`).join(''));
+    writeFileSync(
+      backup,
+      Array.from(
+        { length: PETS },
+        (_, index) => `${JSON.stringify({ id: index + 1, name: `Pet ${String(index + 1)}`, categoryId: 1 })}\n`,
+      ).join(''),
+    );
     const imported = await runPetstore(['pets', 'import', backup], env);
     expect(imported.code).toBe(0);
     expect(imported.stderr).not.toContain('tracing');
 
     const { root, steps } = traceOf('pets import');
-    expect(root.attributes).toMatchObject({ 'petstore.storage.kind': 'sqlite', 'petstore.import.mode': 'restore', 'petstore.pets': PETS });
+    expect(root.attributes).toMatchObject({
+      'petstore.storage.kind': 'sqlite',
+      'petstore.import.mode': 'restore',
+      'petstore.pets': PETS,
+    });
     expect(root.resource['service.name']).toBe('petstore');
     expect(steps.map((span) => [span.name, span.attributes['petstore.pets.done']])).toEqual([
       ['pets import checking', undefined],
@@ -75,12 +98,18 @@ describe('the pets import and export commands, traced', () => {
     const { root, steps } = traceOf('pets export');
     expect(root.attributes).toMatchObject({ 'petstore.storage.kind': 'sqlite', 'petstore.pets': PETS });
     expect(steps).toHaveLength(PETS / 100);
-    expect(steps.every((span) => span.name === 'pets.list' && span.attributes['db.system.name'] === 'sqlite')).toBe(true);
+    expect(steps.every((span) => span.name === 'pets.list' && span.attributes['db.system.name'] === 'sqlite')).toBe(
+      true,
+    );
   });
 
   it('exit within about a second of their work when no collector answers, with one plain warning line', async () => {
     const closed = await closedPort();
-    const nowhere = { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${String(closed)}`, SQLITE_PATH: join(folder, 'nowhere.db') };
+    const nowhere = {
+      ...env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${String(closed)}`,
+      SQLITE_PATH: join(folder, 'nowhere.db'),
+    };
     const timed = async (settings: Record<string, string>) => {
       const started = performance.now();
       const result = await runPetstore(['pets', 'export'], settings);

@@ -5,14 +5,21 @@ import { diagLoggerOf } from '../../../app/tracing/start-tracing.js';
 /** The lines a logger wrote, parsed. */
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   return { logger, lines };
 }
 
 describe("the SDK's troubles, as warning lines", () => {
   it('say in msg what went wrong, with the error the SDK handed over as JSON in a field of its own', () => {
     const { logger, lines } = capturingLogger();
-    const failure = { stack: 'Error: connect ECONNREFUSED 127.0.0.1:9\n    at TCPConnectWrap.afterConnect', message: 'connect ECONNREFUSED 127.0.0.1:9', code: 'ECONNREFUSED' };
+    const failure = {
+      stack: 'Error: connect ECONNREFUSED 127.0.0.1:9\n    at TCPConnectWrap.afterConnect',
+      message: 'connect ECONNREFUSED 127.0.0.1:9',
+      code: 'ECONNREFUSED',
+    };
     diagLoggerOf(logger).error(JSON.stringify(failure));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: 'tracing: connect ECONNREFUSED 127.0.0.1:9', error: failure });

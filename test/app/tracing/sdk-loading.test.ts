@@ -39,9 +39,18 @@ describe('the OpenTelemetry SDK', () => {
       }),
     );
     const listening = await service.waitForLog('petstore listening');
-    expect((await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, {
+          headers: { authorization: `Bearer ${KEY}` },
+        })
+      ).status,
+    ).toBe(200);
     await killIfRunning(service);
-    const modules = service.output().split('\n').filter((line) => line.startsWith('module '));
+    const modules = service
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('module '));
     expect(modules.length).toBeGreaterThan(50);
     return modules.filter((line) => TRACING_MODULE.test(line));
   }
@@ -51,7 +60,10 @@ describe('the OpenTelemetry SDK', () => {
   });
 
   it('is loaded, with the tracing adapter, when one does', async () => {
-    const loaded = await tracingModulesLoaded({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_BSP_SCHEDULE_DELAY: '60000' });
+    const loaded = await tracingModulesLoaded({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
     expect(loaded.some((line) => line.includes('@opentelemetry/sdk-node/'))).toBe(true);
     expect(loaded.some((line) => line.includes('/adapters/tracing/traced-storage.js'))).toBe(true);
   });

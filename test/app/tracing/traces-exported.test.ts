@@ -26,7 +26,6 @@ function tracingSettings(receiver: OtlpReceiver): Record<string, string> {
   };
 }
 
-
 function childrenOf(spans: readonly ReceivedSpan[], parent: ReceivedSpan): ReceivedSpan[] {
   return spans.filter((span) => span.parentSpanId === parent.spanId && span.traceId === parent.traceId);
 }
@@ -53,13 +52,29 @@ async function startTraced(receiver: OtlpReceiver, env: Record<string, string>):
   return { service, baseUrl: `http://127.0.0.1:${String(listening.port)}` };
 }
 
-const storages: { kind: string; skip: boolean; env: () => Record<string, string>; dbSystem: string | undefined; driverSpans: boolean }[] = [
+const storages: {
+  kind: string;
+  skip: boolean;
+  env: () => Record<string, string>;
+  dbSystem: string | undefined;
+  driverSpans: boolean;
+}[] = [
   { kind: 'memory', skip: false, env: () => ({ STORAGE: 'memory' }), dbSystem: undefined, driverSpans: false },
-  { kind: 'sqlite', skip: false, env: () => ({ STORAGE: 'sqlite', SQLITE_PATH: join(mkdtempSync(join(tmpdir(), 'petstore-traces-')), 'pets.db') }), dbSystem: 'sqlite', driverSpans: false },
+  {
+    kind: 'sqlite',
+    skip: false,
+    env: () => ({ STORAGE: 'sqlite', SQLITE_PATH: join(mkdtempSync(join(tmpdir(), 'petstore-traces-')), 'pets.db') }),
+    dbSystem: 'sqlite',
+    driverSpans: false,
+  },
   {
     kind: 'mongo',
     skip: noMongo,
-    env: () => ({ STORAGE: 'mongo', MONGODB_URI: mongoUri(), MONGODB_DB: `petstore_traces_${randomUUID().slice(0, 8)}` }),
+    env: () => ({
+      STORAGE: 'mongo',
+      MONGODB_URI: mongoUri(),
+      MONGODB_DB: `petstore_traces_${randomUUID().slice(0, 8)}`,
+    }),
     dbSystem: 'mongodb',
     driverSpans: true,
   },
@@ -85,14 +100,21 @@ for (const storage of storages) {
       const caller = callerContext();
       const response = await fetch(`${traced.baseUrl}/v1/pets`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', traceparent: caller.traceparent, tracestate: 'vendor=opaque' },
+        headers: {
+          authorization: `Bearer ${KEY}`,
+          'content-type': 'application/json',
+          traceparent: caller.traceparent,
+          tracestate: 'vendor=opaque',
+        },
         body: JSON.stringify({ name: PET_NAME, categoryId: 7 }),
       });
       expect(response.status).toBe(201);
       const requestId = response.headers.get('x-request-id');
       expect(requestId).toMatch(/\S/);
 
-      const spans = await receiver.waitFor((received) => received.some((span) => span.traceId === caller.traceId && span.name === 'createPet'));
+      const spans = await receiver.waitFor((received) =>
+        received.some((span) => span.traceId === caller.traceId && span.name === 'createPet'),
+      );
       const inTrace = spans.filter((span) => span.traceId === caller.traceId);
       const server = only(inTrace, 'createPet');
       expect(server.parentSpanId).toBe(caller.parentId);
@@ -110,7 +132,10 @@ for (const storage of storages) {
 
       const useCase = only(childrenOf(inTrace, server), 'CreatePet');
       const storageCall = only(childrenOf(inTrace, useCase), 'pets.add');
-      expect(storageCall.attributes).toMatchObject({ 'petstore.storage.kind': storage.kind, 'db.operation.name': 'add' });
+      expect(storageCall.attributes).toMatchObject({
+        'petstore.storage.kind': storage.kind,
+        'db.operation.name': 'add',
+      });
       expect(storageCall.attributes['db.system.name']).toBe(storage.dbSystem);
       if (storage.driverSpans) {
         // The driver's own spans, from its instrumentation, come under the storage call that made them.
@@ -118,15 +143,26 @@ for (const storage of storages) {
         const driverSpans = childrenOf(receiver.spans(), storageCall);
         expect(driverSpans.length).toBeGreaterThan(0);
         // Each a command the driver sent, its values masked: the pet's name is in none of them.
-        expect(driverSpans.every((span) => span.kind === SPAN_KIND.client && span.attributes['db.system.name'] === 'mongodb')).toBe(true);
+        expect(
+          driverSpans.every(
+            (span) => span.kind === SPAN_KIND.client && span.attributes['db.system.name'] === 'mongodb',
+          ),
+        ).toBe(true);
       }
       expect(everyValue(receiver.spans())).not.toContain(KEY);
       expect(everyValue(receiver.spans())).not.toContain(PET_NAME);
 
       // The request's access line carries the trace, beside the request id it always had.
       await traced.service.waitForLog('request');
-      const accessLine = traced.service.logLines().find((line) => line.msg === 'request' && line.requestId === requestId);
-      expect(accessLine).toMatchObject({ trace_id: caller.traceId, span_id: server.spanId, method: 'POST', status: 201 });
+      const accessLine = traced.service
+        .logLines()
+        .find((line) => line.msg === 'request' && line.requestId === requestId);
+      expect(accessLine).toMatchObject({
+        trace_id: caller.traceId,
+        span_id: server.spanId,
+        method: 'POST',
+        status: 201,
+      });
     });
 
     it('name each operation, mark a replayed create, and record a 4xx without calling it an error', async () => {
@@ -147,9 +183,19 @@ for (const storage of storages) {
       expect((await fetch(`${traced.baseUrl}/v1/pets?limit=5`, { headers })).status).toBe(200);
       expect((await fetch(`${traced.baseUrl}/v1/pets/999999`, { headers })).status).toBe(404);
 
-      const servers = (await receiver.waitFor((received) => received.filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server).length === 5))
-        .filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
-      expect(servers.map((span) => span.name).sort()).toEqual(['createPet', 'createPet', 'getPet', 'getPet', 'listPets']);
+      const servers = (
+        await receiver.waitFor(
+          (received) =>
+            received.filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server).length === 5,
+        )
+      ).filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
+      expect(servers.map((span) => span.name).sort()).toEqual([
+        'createPet',
+        'createPet',
+        'getPet',
+        'getPet',
+        'listPets',
+      ]);
       const creates = servers.filter((span) => span.name === 'createPet');
       expect(creates.map((span) => span.attributes['petstore.idempotent_replay'])).toEqual([undefined, true]);
       const missing = servers.find((span) => span.attributes['http.response.status_code'] === 404);
@@ -174,7 +220,7 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
     await receiver.close();
   });
 
-  it('name the service as OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES say, mark a refusal for the rate, and are flushed at shutdown, the drain\'s included', async () => {
+  it("name the service as OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES say, mark a refusal for the rate, and are flushed at shutdown, the drain's included", async () => {
     traced = await startTraced(receiver, {
       OTEL_SERVICE_NAME: 'catalogue',
       OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging',
@@ -185,7 +231,10 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
       SHUTDOWN_GRACE: '2s',
     });
     const caller = callerContext();
-    const get = () => fetch(`${traced?.baseUrl ?? ''}/v1/pets`, { headers: { authorization: `Bearer ${KEY}`, traceparent: caller.traceparent } });
+    const get = () =>
+      fetch(`${traced?.baseUrl ?? ''}/v1/pets`, {
+        headers: { authorization: `Bearer ${KEY}`, traceparent: caller.traceparent },
+      });
     expect((await get()).status).toBe(200);
     traced.service.child.kill('SIGTERM');
     await traced.service.waitForLog('shutting down: finishing in-flight requests');
@@ -194,23 +243,40 @@ describe('traces, as the OpenTelemetry settings ask for them', () => {
     expect((await get()).status).toBe(429);
     expect(await traced.service.exited).toBe(0);
 
-    const servers = receiver.spans().filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
-    expect(servers.map((span) => [span.attributes['http.response.status_code'], span.attributes['petstore.rate_limited']])).toEqual([
+    const servers = receiver
+      .spans()
+      .filter((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
+    expect(
+      servers.map((span) => [span.attributes['http.response.status_code'], span.attributes['petstore.rate_limited']]),
+    ).toEqual([
       [200, undefined],
       [200, undefined],
       [429, true],
     ]);
-    expect(servers[0]?.resource).toMatchObject({ 'service.name': 'catalogue', 'deployment.environment.name': 'staging', 'service.version': expect.any(String) as unknown });
+    expect(servers[0]?.resource).toMatchObject({
+      'service.name': 'catalogue',
+      'deployment.environment.name': 'staging',
+      'service.version': expect.any(String) as unknown,
+    });
   });
 
-  it('go out as protobuf, the specification\'s default encoding, when no protocol is set', async () => {
-    const protobuf = Object.fromEntries(Object.entries(tracingSettings(receiver)).filter(([name]) => name !== 'OTEL_EXPORTER_OTLP_PROTOCOL'));
+  it("go out as protobuf, the specification's default encoding, when no protocol is set", async () => {
+    const protobuf = Object.fromEntries(
+      Object.entries(tracingSettings(receiver)).filter(([name]) => name !== 'OTEL_EXPORTER_OTLP_PROTOCOL'),
+    );
     const service = startService({ ...protobuf, STORAGE: 'memory' });
     try {
       const listening = await service.waitForLog('petstore listening');
-      expect((await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(200);
+      expect(
+        (
+          await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, {
+            headers: { authorization: `Bearer ${KEY}` },
+          })
+        ).status,
+      ).toBe(200);
       const deadline = Date.now() + 15_000;
-      while (!receiver.posts().some((post) => post.contentType === 'application/x-protobuf') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      while (!receiver.posts().some((post) => post.contentType === 'application/x-protobuf') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       const post = receiver.posts().find((candidate) => candidate.contentType === 'application/x-protobuf');
       expect(post?.path).toBe('/v1/traces');
       expect(post?.body.includes(Buffer.from('listPets'))).toBe(true);
@@ -235,7 +301,9 @@ describe('traces bound for a collector that never answers', () => {
     });
     try {
       const listening = await service.waitForLog('petstore listening');
-      const response = await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, { headers: { authorization: `Bearer ${KEY}` } });
+      const response = await fetch(`http://127.0.0.1:${String(listening.port)}/v1/pets`, {
+        headers: { authorization: `Bearer ${KEY}` },
+      });
       expect(await response.json()).toEqual([]);
       const signalled = performance.now();
       service.child.kill('SIGTERM');

@@ -12,8 +12,16 @@ describe('whether the OpenTelemetry settings ask for traces', () => {
     ['none', { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, false],
     ['none first, before another', { OTEL_TRACES_EXPORTER: 'none,otlp' }, false],
     ['none after another: the default exporter', { OTEL_TRACES_EXPORTER: 'zipkin,none' }, true],
-    ['only names the SDK does not have', { OTEL_TRACES_EXPORTER: 'jaeger,datadog', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, false],
-    ['an exporter list of commas only', { OTEL_TRACES_EXPORTER: ' , ', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, true],
+    [
+      'only names the SDK does not have',
+      { OTEL_TRACES_EXPORTER: 'jaeger,datadog', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' },
+      false,
+    ],
+    [
+      'an exporter list of commas only',
+      { OTEL_TRACES_EXPORTER: ' , ', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' },
+      true,
+    ],
     ['the SDK disabled', { OTEL_SDK_DISABLED: 'TRUE', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, false],
     ['the SDK not disabled', { OTEL_SDK_DISABLED: 'false', OTEL_TRACES_EXPORTER: 'otlp' }, true],
   ])('%s: %s', (_name, env, expected) => {

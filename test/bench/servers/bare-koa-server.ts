@@ -12,7 +12,11 @@ import { pino } from 'pino';
 import { createLogger } from '../../../app/logging/logger.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/routes/get-pet/deprecation.js';
 import { API_SECURITY_HEADER_ENTRIES } from '../../../adapters/http/wire/api-security-headers.js';
-import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, REQUEST_ID_HEADER } from '../../../adapters/http/wire/header-names.js';
+import {
+  RATE_LIMIT_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  REQUEST_ID_HEADER,
+} from '../../../adapters/http/wire/header-names.js';
 import type { HeaderEntry } from '../../../adapters/http/wire/response-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
@@ -41,7 +45,15 @@ if (process.env.ACCESS_LOG === '1') {
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
-    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    log.info(
+      {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
   });
 }
 /** How the handlers answer: as Koa does, from ctx.status and ctx.body (SERVICE_OUTPUTS changes it, below). */
@@ -64,14 +76,29 @@ if (process.env.SERVICE_OUTPUTS === '1') {
   answer = (ctx, status, body, headers = []) => {
     const json = JSON.stringify(body);
     ctx.respond = false;
-    ctx.res.writeHead(status, [...serviceHeaders, ...headers.flat(), 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(json))]);
+    ctx.res.writeHead(status, [
+      ...serviceHeaders,
+      ...headers.flat(),
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'Content-Length',
+      String(Buffer.byteLength(json)),
+    ]);
     ctx.res.end(json);
   };
   const log = createLogger({ logLevel: 'info' });
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
-    log.info({ method: ctx.method, path: ctx.path, status: ctx.res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    log.info(
+      {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.res.statusCode,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
   });
 }
 const router = new Router({ prefix: '/v1' });
@@ -94,7 +121,11 @@ router.post('/pets', bodyParser(), (ctx) => {
     answer(ctx, 400, { code: 'invalid_body', message: 'no', status: 400 });
     return;
   }
-  const pet = add(body.status === undefined ? { name: body.name, categoryId: body.categoryId } : { name: body.name, categoryId: body.categoryId, status: body.status });
+  const pet = add(
+    body.status === undefined
+      ? { name: body.name, categoryId: body.categoryId }
+      : { name: body.name, categoryId: body.categoryId, status: body.status },
+  );
   answer(ctx, 201, pet, [['Location', `/v1/pets/${pet.id}`]]);
 });
 router.get('/pets/:petId', (ctx) => {

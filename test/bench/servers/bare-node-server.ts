@@ -22,7 +22,9 @@ const server = createServer((request, response) => {
   if (request.method === 'POST') {
     request.resume();
     request.on('end', () => {
-      response.writeHead(201, { 'Content-Type': 'application/json; charset=utf-8', Location: `/v1/pets/${seedCount + 1}` }).end(created);
+      response
+        .writeHead(201, { 'Content-Type': 'application/json; charset=utf-8', Location: `/v1/pets/${seedCount + 1}` })
+        .end(created);
     });
     return;
   }

@@ -8,8 +8,11 @@ import { announceReady } from './seed.js';
 import { startPetstore } from './petstore.js';
 
 const checkout = process.env.BENCH_BASELINE;
-if (checkout === undefined) throw new Error('BENCH_BASELINE must name another checkout, built with npm run build:bench');
-const baseline = (await import(pathToFileURL(join(checkout, 'dist-bench/test/bench/servers/petstore.js')).href)) as { startPetstore: typeof startPetstore };
+if (checkout === undefined)
+  throw new Error('BENCH_BASELINE must name another checkout, built with npm run build:bench');
+const baseline = (await import(pathToFileURL(join(checkout, 'dist-bench/test/bench/servers/petstore.js')).href)) as {
+  startPetstore: typeof startPetstore;
+};
 
 const current = await startPetstore(DEFAULTS);
 const before = await baseline.startPetstore(DEFAULTS);

@@ -26,7 +26,10 @@ import { BENCH_KEY, seedPet } from './seed.js';
  * Starts one service with these settings over the process's environment, each request traced with
  * `tracer` when one is given; `baselineRss` is read before seeding.
  */
-export async function startPetstore(settings: Record<string, string> = {}, tracer?: Tracer): Promise<{ port: number; baselineRss: number }> {
+export async function startPetstore(
+  settings: Record<string, string> = {},
+  tracer?: Tracer,
+): Promise<{ port: number; baselineRss: number }> {
   const config = loadConfig({ STORAGE: 'memory', ...process.env, ...settings, API_KEYS: BENCH_KEY, PORT: '0' });
   const logger = createLogger(config);
   const container = await createContainer({ config, logger, keys: resolveApiKeys(config), tracer });
@@ -46,7 +49,11 @@ export async function startPetstore(settings: Record<string, string> = {}, trace
 async function seedByRestore(repository: PetRestore, count: number): Promise<void> {
   const batch = 10_000;
   for (let start = 0; start < count; start += batch) {
-    await repository.restore(Array.from({ length: Math.min(batch, count - start) }, (_, offset) => petOf(start + offset + 1, seedPet(start + offset))));
+    await repository.restore(
+      Array.from({ length: Math.min(batch, count - start) }, (_, offset) =>
+        petOf(start + offset + 1, seedPet(start + offset)),
+      ),
+    );
   }
 }
 
@@ -56,10 +63,14 @@ async function seedMongo(storage: MongoSettings, count: number): Promise<void> {
   const db = client.db(storage.database);
   const batch = 10_000;
   for (let start = 0; start < count; start += batch) {
-    const documents = Array.from({ length: Math.min(batch, count - start) }, (_, offset) => toPetDocument(start + offset + 1, seedPet(start + offset)));
+    const documents = Array.from({ length: Math.min(batch, count - start) }, (_, offset) =>
+      toPetDocument(start + offset + 1, seedPet(start + offset)),
+    );
     await db.collection<PetDocument>(PETS_COLLECTION).insertMany(documents);
   }
   // The next pet the API adds then gets the id after the last seeded one.
-  await db.collection<CounterDocument>(COUNTERS_COLLECTION).updateOne({ _id: PET_ID_COUNTER }, { $set: { seq: count } }, { upsert: true });
+  await db
+    .collection<CounterDocument>(COUNTERS_COLLECTION)
+    .updateOne({ _id: PET_ID_COUNTER }, { $set: { seq: count } }, { upsert: true });
   await client.close();
 }

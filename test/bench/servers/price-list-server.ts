@@ -6,5 +6,6 @@ import { startPetstore } from './petstore.js';
 
 const defaults = await startPetstore(DEFAULTS);
 const others = [];
-for (const settings of [...Object.values(PRICED_FEATURES), ALL_OFF, DEFAULTS]) others.push((await startPetstore(settings)).port);
+for (const settings of [...Object.values(PRICED_FEATURES), ALL_OFF, DEFAULTS])
+  others.push((await startPetstore(settings)).port);
 announceReady(defaults.port, undefined, others);

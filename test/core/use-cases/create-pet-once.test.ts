@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IdempotencyKeyInUse, IdempotencyKeyReused, InvalidIdempotencyKey, InvalidPet, StorageUnavailable } from '../../../core/errors.js';
+import {
+  IdempotencyKeyInUse,
+  IdempotencyKeyReused,
+  InvalidIdempotencyKey,
+  InvalidPet,
+  StorageUnavailable,
+} from '../../../core/errors.js';
 import type { IdempotencyStore, PetRepository } from '../../../core/ports.js';
 import { CreatePetOnce } from '../../../core/use-cases/create-pet-once.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -7,7 +13,10 @@ import { aNewPet } from '../../support/builders.js';
 import { heldRepository } from '../../support/held-repository.js';
 import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
 
-function createPetOnce(pets: PetRepository = new InMemoryPetRepository(), requests: IdempotencyStore = inMemoryIdempotencyStore()) {
+function createPetOnce(
+  pets: PetRepository = new InMemoryPetRepository(),
+  requests: IdempotencyStore = inMemoryIdempotencyStore(),
+) {
   return { useCase: new CreatePetOnce(pets, requests), pets, requests };
 }
 
@@ -49,7 +58,7 @@ describe('CreatePetOnce', () => {
     expect(adds()).toBe(1);
   });
 
-  it('keeps each client\'s keys apart', async () => {
+  it("keeps each client's keys apart", async () => {
     const { useCase, pets } = createPetOnce();
     const mine = await useCase.execute({ name: 'Tom', categoryId: 7 }, key);
     const theirs = await useCase.execute({ name: 'Tom', categoryId: 7 }, { ...key, client: 'client-b' });
@@ -62,7 +71,9 @@ describe('CreatePetOnce', () => {
     const requests = { claim: vi.fn(), complete: vi.fn(), release: vi.fn() };
     const { useCase } = createPetOnce(undefined, requests);
     for (const bad of ['', 'a b', 'k'.repeat(256)]) {
-      await expect(useCase.execute(aNewPet({ name: ' ' }), { ...key, key: bad })).rejects.toBeInstanceOf(InvalidIdempotencyKey);
+      await expect(useCase.execute(aNewPet({ name: ' ' }), { ...key, key: bad })).rejects.toBeInstanceOf(
+        InvalidIdempotencyKey,
+      );
     }
     expect(requests.claim).not.toHaveBeenCalled();
   });

@@ -6,7 +6,14 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 
 async function storeOf(count: number): Promise<InMemoryPetRepository> {
   const store = new InMemoryPetRepository();
-  await store.restore(Array.from({ length: count }, (_, index): Pet => ({ id: 2 * index + 1, name: `Pet ${index}`, categoryId: 1, ...(index % 2 === 0 ? { status: 'sold' as const } : {}) })));
+  await store.restore(
+    Array.from({ length: count }, (_, index): Pet => ({
+      id: 2 * index + 1,
+      name: `Pet ${index}`,
+      categoryId: 1,
+      ...(index % 2 === 0 ? { status: 'sold' as const } : {}),
+    })),
+  );
   return store;
 }
 
@@ -20,7 +27,9 @@ describe('ExportPets', () => {
   it('gives every pet in ascending id order, a full page at a time', async () => {
     const pages = await pagesOf(new ExportPets(await storeOf(2 * PAGE_LIMIT_MAX + 1)).pages());
     expect(pages.map((page) => page.length)).toEqual([PAGE_LIMIT_MAX, PAGE_LIMIT_MAX, 1]);
-    expect(pages.flat().map((pet) => pet.id)).toEqual(Array.from({ length: 2 * PAGE_LIMIT_MAX + 1 }, (_, index) => 2 * index + 1));
+    expect(pages.flat().map((pet) => pet.id)).toEqual(
+      Array.from({ length: 2 * PAGE_LIMIT_MAX + 1 }, (_, index) => 2 * index + 1),
+    );
   });
 
   it('gives only the pets with the status asked for, and one empty page for an empty catalogue', async () => {

@@ -9,7 +9,10 @@ import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/i
 const placeOf = (place: number) => `entry ${place}`;
 
 /** A backup in memory: entry n at place n; `changed` gives what the writing read finds instead. */
-function backupOf(entries: readonly BackupEntry[], changed: readonly BackupEntry[] = entries): Backup & { reads: ImportPhase[] } {
+function backupOf(
+  entries: readonly BackupEntry[],
+  changed: readonly BackupEntry[] = entries,
+): Backup & { reads: ImportPhase[] } {
   const reads: ImportPhase[] = [];
   return {
     reads,
@@ -23,7 +26,11 @@ function backupOf(entries: readonly BackupEntry[], changed: readonly BackupEntry
   };
 }
 
-const entry = (place: number, id?: number, name = `Pet ${place}`): BackupEntry => ({ place, id, newPet: { name, categoryId: place % 3 } });
+const entry = (place: number, id?: number, name = `Pet ${place}`): BackupEntry => ({
+  place,
+  id,
+  newPet: { name, categoryId: place % 3 },
+});
 const entries = (count: number) => Array.from({ length: count }, (_, index) => entry(index + 1, index + 1));
 const silent = { update: () => undefined, finish: () => undefined };
 
@@ -40,7 +47,10 @@ describe('ImportPets', () => {
     const { store, importPets } = importer();
     const backup = backupOf([entry(1, 4), entry(3, 9)]);
     const updates: unknown[] = [];
-    const report = await importPets.execute(backup, 'restore', { update: (...args) => updates.push(args), finish: () => updates.push('finish') });
+    const report = await importPets.execute(backup, 'restore', {
+      update: (...args) => updates.push(args),
+      finish: () => updates.push('finish'),
+    });
     expect(report).toEqual({ pets: 2, added: 2, unchanged: 0 });
     expect(backup.reads).toEqual(['checking', 'confirming', 'writing']);
     expect((await storedIn(store)).map((pet) => pet.id)).toEqual([4, 9]);
@@ -50,20 +60,47 @@ describe('ImportPets', () => {
   it('counts a pet stored already, the same, as unchanged', async () => {
     const { importPets } = importer();
     await importPets.execute(backupOf(entries(3)), 'restore', silent);
-    expect(await importPets.execute(backupOf(entries(4)), 'restore', silent)).toEqual({ pets: 4, added: 1, unchanged: 3 });
+    expect(await importPets.execute(backupOf(entries(4)), 'restore', silent)).toEqual({
+      pets: 4,
+      added: 1,
+      unchanged: 3,
+    });
   });
 
   it('merges every entry as a new pet under the next ids, whatever id it gives', async () => {
     const { store, importPets } = importer();
     await store.restore([{ id: 7, name: 'Old', categoryId: 1 }]);
-    expect(await importPets.execute(backupOf([entry(1, 7), entry(2)]), 'merge', silent)).toEqual({ pets: 2, added: 2, unchanged: 0 });
-    expect((await storedIn(store)).map((pet) => [pet.id, pet.name])).toEqual([[7, 'Old'], [8, 'Pet 1'], [9, 'Pet 2']]);
+    expect(await importPets.execute(backupOf([entry(1, 7), entry(2)]), 'merge', silent)).toEqual({
+      pets: 2,
+      added: 2,
+      unchanged: 0,
+    });
+    expect((await storedIn(store)).map((pet) => [pet.id, pet.name])).toEqual([
+      [7, 'Old'],
+      [8, 'Pet 1'],
+      [9, 'Pet 2'],
+    ]);
   });
 
   it.each([
-    ['an entry without an id', [entry(1, 1), entry(2)], 2, "backup entry 2: no id: a restore keeps each pet's id (use --mode merge to give pets new ids)"],
-    ['ids out of order', [entry(1, 5), entry(2, 3)], 2, 'backup entry 2: id 3 does not follow id 5 (entry 1): a restore takes ids in ascending order, each once'],
-    ['an id twice', [entry(1, 5), entry(4, 5)], 4, 'backup entry 4: id 5 does not follow id 5 (entry 1): a restore takes ids in ascending order, each once'],
+    [
+      'an entry without an id',
+      [entry(1, 1), entry(2)],
+      2,
+      "backup entry 2: no id: a restore keeps each pet's id (use --mode merge to give pets new ids)",
+    ],
+    [
+      'ids out of order',
+      [entry(1, 5), entry(2, 3)],
+      2,
+      'backup entry 2: id 3 does not follow id 5 (entry 1): a restore takes ids in ascending order, each once',
+    ],
+    [
+      'an id twice',
+      [entry(1, 5), entry(4, 5)],
+      4,
+      'backup entry 4: id 5 does not follow id 5 (entry 1): a restore takes ids in ascending order, each once',
+    ],
   ])('refuses a restore of %s, writing nothing', async (_, bad, place, message) => {
     const { store, importPets } = importer();
     const refused = importPets.execute(backupOf(bad), 'restore', silent);
@@ -76,13 +113,20 @@ describe('ImportPets', () => {
     const { store, importPets } = importer();
     await store.restore([{ id: 2, name: 'Someone else', categoryId: 1 }]);
     const refused = importPets.execute(backupOf(entries(3)), 'restore', silent);
-    await expect(refused).rejects.toMatchObject({ place: 2, message: 'backup entry 2: pet 2 is stored already with other fields; a restore never overwrites a pet' });
+    await expect(refused).rejects.toMatchObject({
+      place: 2,
+      message: 'backup entry 2: pet 2 is stored already with other fields; a restore never overwrites a pet',
+    });
     expect((await storedIn(store)).map((pet) => pet.name)).toEqual(['Someone else']);
   });
 
   it('checks and restores a batch at a time, the last batch being what is left', async () => {
     const { store, importPets } = importer();
-    const [conflictsOf, restore, reserveIds] = [store.conflictsOf.bind(store), store.restore.bind(store), store.reserveIds.bind(store)];
+    const [conflictsOf, restore, reserveIds] = [
+      store.conflictsOf.bind(store),
+      store.restore.bind(store),
+      store.reserveIds.bind(store),
+    ];
     const calls: string[] = [];
     Object.assign(store, {
       conflictsOf: (pets: readonly Pet[]) => (calls.push(`check ${pets.length}`), conflictsOf(pets)),
@@ -90,7 +134,10 @@ describe('ImportPets', () => {
       reserveIds: (through: number) => (calls.push(`reserve through ${through}`), reserveIds(through)),
     });
     const updates: number[] = [];
-    await importPets.execute(backupOf(entries(IMPORT_BATCH + 1)), 'restore', { update: (_, done) => updates.push(done), finish: () => undefined });
+    await importPets.execute(backupOf(entries(IMPORT_BATCH + 1)), 'restore', {
+      update: (_, done) => updates.push(done),
+      finish: () => undefined,
+    });
     expect(calls).toEqual([
       `check ${IMPORT_BATCH}`,
       'check 1',
@@ -103,7 +150,7 @@ describe('ImportPets', () => {
     expect(updates).toEqual([IMPORT_BATCH, IMPORT_BATCH + 1]);
   });
 
-  it('reserves the backup\'s ids before writing: a pet created meanwhile takes an id above them', async () => {
+  it("reserves the backup's ids before writing: a pet created meanwhile takes an id above them", async () => {
     const { store, importPets } = importer();
     const createPet = new CreatePet(store);
     const conflictsOf = store.conflictsOf.bind(store);
@@ -116,8 +163,16 @@ describe('ImportPets', () => {
         return conflictsOf(pets);
       },
     });
-    expect(await importPets.execute(backupOf(entries(2)), 'restore', silent)).toEqual({ pets: 2, added: 2, unchanged: 0 });
-    expect((await storedIn(store)).map((pet) => [pet.id, pet.name])).toEqual([[1, 'Pet 1'], [2, 'Pet 2'], [3, 'Meanwhile']]);
+    expect(await importPets.execute(backupOf(entries(2)), 'restore', silent)).toEqual({
+      pets: 2,
+      added: 2,
+      unchanged: 0,
+    });
+    expect((await storedIn(store)).map((pet) => [pet.id, pet.name])).toEqual([
+      [1, 'Pet 1'],
+      [2, 'Pet 2'],
+      [3, 'Meanwhile'],
+    ]);
   });
 
   it('refuses a restore, writing no pet of it, when a pet created before the reservation took one of its ids', async () => {
@@ -141,15 +196,20 @@ describe('ImportPets', () => {
 
   it('reserves nothing for a restore refused at its check, nor for a merge', async () => {
     const { store, importPets } = importer();
-    await expect(importPets.execute(backupOf([entry(1, 5), entry(2)]), 'restore', silent)).rejects.toBeInstanceOf(ImportRefused);
+    await expect(importPets.execute(backupOf([entry(1, 5), entry(2)]), 'restore', silent)).rejects.toBeInstanceOf(
+      ImportRefused,
+    );
     await importPets.execute(backupOf([entry(1, 40)]), 'merge', silent);
     expect((await storedIn(store)).map((pet) => pet.id)).toEqual([1]);
     expect((await store.add({ name: 'Next', categoryId: 1 })).id).toBe(2);
   });
 
-  it('reports a merge\'s progress a batch at a time, and at its end', async () => {
+  it("reports a merge's progress a batch at a time, and at its end", async () => {
     const updates: number[] = [];
-    await importer().importPets.execute(backupOf(entries(IMPORT_BATCH + 2)), 'merge', { update: (_, done) => updates.push(done), finish: () => undefined });
+    await importer().importPets.execute(backupOf(entries(IMPORT_BATCH + 2)), 'merge', {
+      update: (_, done) => updates.push(done),
+      finish: () => undefined,
+    });
     expect(updates).toEqual([IMPORT_BATCH, IMPORT_BATCH + 2]);
   });
 
@@ -157,8 +217,15 @@ describe('ImportPets', () => {
     const { store, importPets } = importer();
     const restore = store.restore.bind(store);
     let calls = 0;
-    Object.assign(store, { restore: (pets: readonly Pet[]) => ((calls += 1), calls === 2 ? Promise.reject(new StorageUnavailable()) : restore(pets)) });
-    const stopped: unknown = await importPets.execute(backupOf(entries(IMPORT_BATCH + 5)), 'restore', silent).catch((error: unknown) => error);
+    Object.assign(store, {
+      restore: (pets: readonly Pet[]) => (
+        (calls += 1),
+        calls === 2 ? Promise.reject(new StorageUnavailable()) : restore(pets)
+      ),
+    });
+    const stopped: unknown = await importPets
+      .execute(backupOf(entries(IMPORT_BATCH + 5)), 'restore', silent)
+      .catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ImportStopped);
     expect(stopped).toMatchObject({
       code: 'import_stopped',
@@ -172,11 +239,15 @@ describe('ImportPets', () => {
   it('stops a merge where storage failed, saying how many pets were added before it', async () => {
     const { store, importPets } = importer();
     const add = store.add.bind(store);
-    Object.assign(store, { add: async (pet: Pet) => ((await storedIn(store)).length === 2 ? Promise.reject(new Error('disk full')) : add(pet)) });
+    Object.assign(store, {
+      add: async (pet: Pet) =>
+        (await storedIn(store)).length === 2 ? Promise.reject(new Error('disk full')) : add(pet),
+    });
     await expect(importPets.execute(backupOf(entries(4)), 'merge', silent)).rejects.toMatchObject({
       place: 3,
       written: 2,
-      message: 'the import stopped at entry 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
+      message:
+        'the import stopped at entry 3: the 2 pets before it are written; import only the pets from there on, or the pets before it are added twice',
       cause: new Error('disk full'),
     });
   });
@@ -192,7 +263,9 @@ describe('ImportPets', () => {
       },
     };
     for (const mode of ['restore', 'merge'] as const) {
-      const stopped: unknown = await importer().importPets.execute(failing, mode, silent).catch((error: unknown) => error);
+      const stopped: unknown = await importer()
+        .importPets.execute(failing, mode, silent)
+        .catch((error: unknown) => error);
       expect(stopped).toMatchObject({ place: 3, written: mode === 'merge' ? 2 : 0 });
       expect((stopped as ImportStopped).cause).toMatchObject({ place: 3, message: 'entry 3: not JSON' });
     }
@@ -209,7 +282,9 @@ describe('ImportPets', () => {
       },
     };
     for (const mode of ['restore', 'merge'] as const) {
-      const failed: unknown = await importer().importPets.execute(vanishing, mode, silent).catch((error: unknown) => error);
+      const failed: unknown = await importer()
+        .importPets.execute(vanishing, mode, silent)
+        .catch((error: unknown) => error);
       expect(failed).toBeInstanceOf(ImportRefused);
       expect(failed).toMatchObject({ place: undefined, message: 'pets.ndjson: cannot be read' });
     }
@@ -225,21 +300,33 @@ describe('ImportPets', () => {
         throw new ImportRefused(undefined, 'pets.ndjson', 'cannot be read');
       },
     };
-    await expect(importer().importPets.execute(broken, 'restore', silent)).rejects.toMatchObject({ place: undefined, message: 'pets.ndjson: cannot be read' });
-    const unreadable: Backup = { name: 'pets.ndjson', where: placeOf, entries: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('EIO')) }) }) };
+    await expect(importer().importPets.execute(broken, 'restore', silent)).rejects.toMatchObject({
+      place: undefined,
+      message: 'pets.ndjson: cannot be read',
+    });
+    const unreadable: Backup = {
+      name: 'pets.ndjson',
+      where: placeOf,
+      entries: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('EIO')) }) }),
+    };
     await expect(importer().importPets.execute(unreadable, 'merge', silent)).rejects.toThrow('EIO');
   });
 
   it('stops before writing anything when interrupted while checking, with the reason it was given', async () => {
     const { store, importPets } = importer();
-    const interrupted: unknown = await importPets.execute(backupOf(entries(3)), 'merge', silent, AbortSignal.abort('SIGTERM')).catch((error: unknown) => error);
+    const interrupted: unknown = await importPets
+      .execute(backupOf(entries(3)), 'merge', silent, AbortSignal.abort('SIGTERM'))
+      .catch((error: unknown) => error);
     expect(interrupted).toBeInstanceOf(ImportInterrupted);
     expect(interrupted).toMatchObject({ code: 'import_interrupted', reason: 'SIGTERM', message: 'interrupted' });
     expect(await storedIn(store)).toEqual([]);
   });
 
   it('stops between writes when interrupted while writing, keeping what it wrote', async () => {
-    for (const [mode, size, written] of [['merge', 3, 2], ['restore', IMPORT_BATCH + 1, IMPORT_BATCH]] as const) {
+    for (const [mode, size, written] of [
+      ['merge', 3, 2],
+      ['restore', IMPORT_BATCH + 1, IMPORT_BATCH],
+    ] as const) {
       const { store, importPets } = importer();
       const interruption = new AbortController();
       const [add, restore] = [store.add.bind(store), store.restore.bind(store)];
@@ -251,7 +338,9 @@ describe('ImportPets', () => {
           return outcome;
         },
       });
-      const stopped: unknown = await importPets.execute(backupOf(entries(size)), mode, silent, interruption.signal).catch((error: unknown) => error);
+      const stopped: unknown = await importPets
+        .execute(backupOf(entries(size)), mode, silent, interruption.signal)
+        .catch((error: unknown) => error);
       expect(stopped).toMatchObject({ place: written + 1, written });
       expect((stopped as ImportStopped).cause).toMatchObject({ name: 'ImportInterrupted', reason: 'SIGINT' });
       expect((await store.list({ limit: 100 })).length).toBe(Math.min(written, 100));

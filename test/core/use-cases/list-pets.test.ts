@@ -66,8 +66,13 @@ describe('ListPets', () => {
   });
 
   it.each([-1, 0.5, 2 ** 53])('refuses the cursor %d', async (afterId) => {
-    const error = await new ListPets(new InMemoryPetRepository()).execute({ afterId }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ field: 'afterId', message: 'afterId must be a pet id to continue after: an integer from 0 to 9007199254740991' });
+    const error = await new ListPets(new InMemoryPetRepository())
+      .execute({ afterId })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      field: 'afterId',
+      message: 'afterId must be a pet id to continue after: an integer from 0 to 9007199254740991',
+    });
   });
 
   it('accepts the cursor 0 as the start of the list', async () => {

@@ -16,7 +16,12 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. ' +
     'A repeat with the same key and body, within the retention period (24 hours by default), gets the first response again, ' +
     'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 are not kept.',
-  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_SYNTAX.source },
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+    pattern: IDEMPOTENCY_KEY_SYNTAX.source,
+  },
 };
 
 export function createPetDocument(path: string): OperationDocument {
@@ -33,7 +38,8 @@ export function createPetDocument(path: string): OperationDocument {
       requestBody: { required: true, content: jsonContent(newPetBody) },
       responses: {
         201: {
-          description: 'The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that request added.',
+          description:
+            'The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that request added.',
           headers: {
             ...everyResponseHeaders(),
             Location: headerRef('Location'),
@@ -55,9 +61,14 @@ export function createPetDocument(path: string): OperationDocument {
       },
     },
     headers: {
-      Location: { description: 'The path of the new pet.', required: true, schema: { type: 'string', format: 'uri-reference' } },
+      Location: {
+        description: 'The path of the new pet.',
+        required: true,
+        schema: { type: 'string', format: 'uri-reference' },
+      },
       [IDEMPOTENT_REPLAYED_HEADER]: {
-        description: 'Present, and `true`, when this response is the stored response to an earlier request with the same `Idempotency-Key`.',
+        description:
+          'Present, and `true`, when this response is the stored response to an earlier request with the same `Idempotency-Key`.',
         schema: { type: 'string', const: 'true' },
       },
     },

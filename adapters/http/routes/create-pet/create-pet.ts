@@ -45,7 +45,11 @@ export const createPetOperation: ApiOperation<CreatePetDependencies> = {
 };
 
 /** With an Idempotency-Key, the create happens once however often it is sent. */
-async function create(ctx: Context, newPet: NewPet, { createPet, createPetOnce }: CreatePetDependencies): Promise<CreatedPet> {
+async function create(
+  ctx: Context,
+  newPet: NewPet,
+  { createPet, createPetOnce }: CreatePetDependencies,
+): Promise<CreatedPet> {
   const key = idempotencyKeyOf(ctx);
   if (key === undefined) return { pet: await createPet.execute(newPet), replayed: false };
   return createPetOnce.execute(newPet, { client: authenticatedClient(ctx), key });

@@ -11,7 +11,11 @@ const ASSETS_PATH = `${DOCS_PATH}/assets`;
 
 /** Swagger UI's files, served from the npm package: no CDN, so the page works behind any firewall. */
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const SWAGGER_UI_FILES: ReadonlySet<string | undefined> = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']);
+const SWAGGER_UI_FILES: ReadonlySet<string | undefined> = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'favicon-32x32.png',
+]);
 /** Takes the router's :file as it is typed (it is always filled on its route). */
 const isSwaggerUiFile = (file: string | undefined): file is string => SWAGGER_UI_FILES.has(file);
 
@@ -52,7 +56,11 @@ const SERVICE_INDEX = {
 } as const;
 
 /** The OpenAPI document, a reference page rendered from it, and an index at `/`; outside /v1 and without a key. */
-export function addDocsRoutes(router: Router, openApiDocument: object, { apiOrigins }: { apiOrigins: readonly string[] }): void {
+export function addDocsRoutes(
+  router: Router,
+  openApiDocument: object,
+  { apiOrigins }: { apiOrigins: readonly string[] },
+): void {
   const pageHeaders = docsPageSecurityHeaders({ apiOrigins });
   // Serialised once: the document is fixed for the life of the process.
   const openApiJson = JSON.stringify(openApiDocument);

@@ -13,7 +13,9 @@ const DEPRECATION_HEADERS = { Sunset: headerRef('Sunset'), Deprecation: headerRe
 export function getPetDocument(path: string): OperationDocument {
   // Protocol checks and auth run before routing: their responses cannot say which operation was asked for.
   const headers = (status: number) =>
-    SENT_BY_GET_PET_ONLY.includes(status) ? { ...everyResponseHeaders(), ...DEPRECATION_HEADERS } : everyResponseHeaders();
+    SENT_BY_GET_PET_ONLY.includes(status)
+      ? { ...everyResponseHeaders(), ...DEPRECATION_HEADERS }
+      : everyResponseHeaders();
   return {
     path,
     method: 'get',

@@ -2,7 +2,10 @@ import * as v from 'valibot';
 import { integerParameter } from '../../schemas/integer-parameter.js';
 import { PET_ID_PARAMETER } from '../../schemas/pet.js';
 
-const PET_ID_RANGE = { ...PET_ID_PARAMETER, rule: `petId must be an integer from ${PET_ID_PARAMETER.min} to ${PET_ID_PARAMETER.max}` };
+const PET_ID_RANGE = {
+  ...PET_ID_PARAMETER,
+  rule: `petId must be an integer from ${PET_ID_PARAMETER.min} to ${PET_ID_PARAMETER.max}`,
+};
 
 export const petIdPath = v.object({
   petId: integerParameter('petId', PET_ID_RANGE, 'The id of the pet.'),

@@ -12,7 +12,11 @@ export interface ShutdownState {
 }
 
 /** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
-export function addHealthRoutes(router: Router, storage: Pick<PetRepository, 'isReachable'>, shutdown: ShutdownState): void {
+export function addHealthRoutes(
+  router: Router,
+  storage: Pick<PetRepository, 'isReachable'>,
+  shutdown: ShutdownState,
+): void {
   router.get(LIVENESS_PATH, (ctx) => {
     ctx.body = { status: 'ok' };
   });

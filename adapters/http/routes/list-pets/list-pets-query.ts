@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { PET_STATUSES, STATUS_RULE } from '../../../../core/pet.js';
-import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_RULES } from '../../../../core/paging.js';
+import {
+  AFTER_ID_MAX,
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  PAGE_LIMIT_MIN,
+  PAGE_RULES,
+} from '../../../../core/paging.js';
 import { integerParameter } from '../../schemas/integer-parameter.js';
 
 const petStatus = (name: string) =>
@@ -10,7 +16,11 @@ const petStatus = (name: string) =>
 export const listPetsQuery = v.object({
   limit: v.optional(
     v.pipe(
-      integerParameter('limit', { min: PAGE_LIMIT_MIN, max: PAGE_LIMIT_MAX, rule: `limit ${PAGE_RULES.limit}` }, 'The most pets to return in this page.'),
+      integerParameter(
+        'limit',
+        { min: PAGE_LIMIT_MIN, max: PAGE_LIMIT_MAX, rule: `limit ${PAGE_RULES.limit}` },
+        'The most pets to return in this page.',
+      ),
       // Left out, the core applies its default; the document states it.
       v.metadata({ default: PAGE_LIMIT_DEFAULT }),
     ),

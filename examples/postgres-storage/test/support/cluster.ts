@@ -19,9 +19,12 @@ const BIN = serverPrograms();
 
 /** Why the PostgreSQL suites cannot run here, in one line; undefined when they can. */
 export const postgresMissing: string | undefined =
-  BIN === undefined ? "PostgreSQL suites skipped: Debian's postgresql package is not installed (apt-get install postgresql)" : undefined;
+  BIN === undefined
+    ? "PostgreSQL suites skipped: Debian's postgresql package is not installed (apt-get install postgresql)"
+    : undefined;
 if (postgresMissing !== undefined) {
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${postgresMissing}, and REQUIRE_POSTGRES=1 says they must run`);
+  if (process.env.REQUIRE_POSTGRES === '1')
+    throw new Error(`${postgresMissing}, and REQUIRE_POSTGRES=1 says they must run`);
   console.warn(postgresMissing);
 }
 
@@ -35,7 +38,8 @@ export interface Cluster {
 
 /** initdb refuses to run as root: as root, the cluster is the postgres user's. */
 function asOwner(program: string, args: string[]): void {
-  const [command, commandArgs] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  const [command, commandArgs] =
+    process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
   execFileSync(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
@@ -55,7 +59,15 @@ export async function startCluster(): Promise<Cluster> {
   const port = await freePort();
   asOwner(join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'petstore', '--no-sync']);
   const pgCtl = (...args: string[]) => asOwner(join(BIN, 'pg_ctl'), ['-D', data, ...args]);
-  const start = () => pgCtl('-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(folder, 'log'), '-w', 'start');
+  const start = () =>
+    pgCtl(
+      '-o',
+      `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-l',
+      join(folder, 'log'),
+      '-w',
+      'start',
+    );
   start();
   return {
     url: `postgres://petstore@127.0.0.1:${port}/postgres`,

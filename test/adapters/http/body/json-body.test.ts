@@ -15,12 +15,31 @@ beforeEach(() => api.reset());
 afterAll(() => api.close());
 
 /** POSTs `body` as the bytes given, with these header lines, and checks the answer against the document. */
-async function post(body: Buffer | string, headers: string[]): Promise<RawResponse & { json: { code?: string; message?: string } }> {
+async function post(
+  body: Buffer | string,
+  headers: string[],
+): Promise<RawResponse & { json: { code?: string; message?: string } }> {
   const bytes = Buffer.from(body);
-  const head = ['POST /v1/pets HTTP/1.1', 'Host: 127.0.0.1', 'Connection: close', `Authorization: Bearer ${TEST_KEY}`, `Content-Length: ${bytes.length}`, ...headers];
-  const response = await sendRaw(Number(new URL(api.baseUrl).port), Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes]));
+  const head = [
+    'POST /v1/pets HTTP/1.1',
+    'Host: 127.0.0.1',
+    'Connection: close',
+    `Authorization: Bearer ${TEST_KEY}`,
+    `Content-Length: ${bytes.length}`,
+    ...headers,
+  ];
+  const response = await sendRaw(
+    Number(new URL(api.baseUrl).port),
+    Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes]),
+  );
   if (response === undefined) throw new Error('the server closed the connection without answering');
-  await expectDocumented(api.baseUrl, { method: 'POST', path: '/v1/pets', status: response.status, header: (name) => response.headers[name.toLowerCase()], text: response.body });
+  await expectDocumented(api.baseUrl, {
+    method: 'POST',
+    path: '/v1/pets',
+    status: response.status,
+    header: (name) => response.headers[name.toLowerCase()],
+    text: response.body,
+  });
   return { ...response, json: JSON.parse(response.body) as { code?: string } };
 }
 
@@ -50,11 +69,19 @@ describe('content codings', () => {
     expect(response.json).toMatchObject({ name: 'Rex' });
   });
 
-  it.each(['gzip', 'deflate', 'br'])('answers 400 invalid_content_encoding, not 500, for a body that is not %s', async (coding) => {
-    const response = await expectRefused(PET, [JSON_TYPE, `Content-Encoding: ${coding}`], 400, 'invalid_content_encoding');
-    expect(response.json.message).toBe(`The request body is not valid ${coding} data`);
-    expect(api.loggedErrors).toEqual([]);
-  });
+  it.each(['gzip', 'deflate', 'br'])(
+    'answers 400 invalid_content_encoding, not 500, for a body that is not %s',
+    async (coding) => {
+      const response = await expectRefused(
+        PET,
+        [JSON_TYPE, `Content-Encoding: ${coding}`],
+        400,
+        'invalid_content_encoding',
+      );
+      expect(response.json.message).toBe(`The request body is not valid ${coding} data`);
+      expect(api.loggedErrors).toEqual([]);
+    },
+  );
 
   it('answers 400 invalid_content_encoding for a gzip body cut short', async () => {
     const truncated = gzipSync(Buffer.from(PET)).subarray(0, 12);
@@ -77,22 +104,32 @@ describe('content codings', () => {
 });
 
 describe('charsets', () => {
-  it.each(['application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'APPLICATION/JSON; Charset=Utf-8'])(
-    'accepts Content-Type: %s',
-    async (type) => {
-      expect((await post(PET, [`Content-Type: ${type}`])).status).toBe(201);
-    },
-  );
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json; charset=UTF-8',
+    'application/json;charset="utf-8"',
+    'APPLICATION/JSON; Charset=Utf-8',
+  ])('accepts Content-Type: %s', async (type) => {
+    expect((await post(PET, [`Content-Type: ${type}`])).status).toBe(201);
+  });
 
-  it.each(['application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json; charset=foo', 'application/json; charset=utf8', 'application/json; charset=', 'text/plain', 'application/jsonx'])(
-    'answers 415 unsupported_media_type for Content-Type: %s',
-    async (type) => {
-      const response = await expectRefused(PET, [`Content-Type: ${type}`], 415, 'unsupported_media_type');
-      expect(response.json.message).toBe(
-        type.includes('charset') ? 'The request body must be encoded in UTF-8 (charset=utf-8, or no charset)' : 'The request body must be application/json',
-      );
-    },
-  );
+  it.each([
+    'application/json; charset=latin1',
+    'application/json; charset=utf-16',
+    'application/json; charset=foo',
+    'application/json; charset=utf8',
+    'application/json; charset=',
+    'text/plain',
+    'application/jsonx',
+  ])('answers 415 unsupported_media_type for Content-Type: %s', async (type) => {
+    const response = await expectRefused(PET, [`Content-Type: ${type}`], 415, 'unsupported_media_type');
+    expect(response.json.message).toBe(
+      type.includes('charset')
+        ? 'The request body must be encoded in UTF-8 (charset=utf-8, or no charset)'
+        : 'The request body must be application/json',
+    );
+  });
 
   it('answers 415 when there is no Content-Type', async () => {
     await expectRefused(PET, [], 415, 'unsupported_media_type');
@@ -121,7 +158,12 @@ describe('UTF-8', () => {
 
 describe('size and framing', () => {
   it('answers 413 for a body over the limit, and the store is unchanged', async () => {
-    const response = await expectRefused(`{"name":"${'a'.repeat(LIMIT)}","categoryId":1}`, [JSON_TYPE], 413, 'payload_too_large');
+    const response = await expectRefused(
+      `{"name":"${'a'.repeat(LIMIT)}","categoryId":1}`,
+      [JSON_TYPE],
+      413,
+      'payload_too_large',
+    );
     // The body was not read to its end: the connection closes rather than wait for the rest.
     expect(response.headers.connection).toBe('close');
   });

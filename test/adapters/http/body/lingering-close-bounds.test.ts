@@ -21,12 +21,17 @@ interface Refusing {
 
 /** A server that answers 413 with `Connection: close`, handing each request to `refuse` first. */
 async function refusingServer(refuse: (request: IncomingMessage, answer: () => void) => void): Promise<Refusing> {
-  const answer413 = (response: ServerResponse) => () => response.writeHead(413, { Connection: 'close', 'Content-Length': '2' }).end('no');
-  const server = createServer((request, response) => { refuse(request, answer413(response)); });
+  const answer413 = (response: ServerResponse) => () =>
+    response.writeHead(413, { Connection: 'close', 'Content-Length': '2' }).end('no');
+  const server = createServer((request, response) => {
+    refuse(request, answer413(response));
+  });
   const closedAfter = new Promise<number>((resolve) =>
     server.once('connection', (socket: Socket) => {
       const accepted = performance.now();
-      socket.once('close', () => { resolve(performance.now() - accepted); });
+      socket.once('close', () => {
+        resolve(performance.now() - accepted);
+      });
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -103,7 +108,9 @@ describe('lingering before closing', () => {
   it('leaves a request whose body was read whole to close as Node closes it, at once', async () => {
     const refusing = await refusingServer((request, answer) => {
       request.resume();
-      request.once('end', () => { lingering(request, answer); });
+      request.once('end', () => {
+        lingering(request, answer);
+      });
     });
     server = refusing.server;
     const socket = startUpload(refusing.port, 2);

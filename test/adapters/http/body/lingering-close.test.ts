@@ -10,7 +10,11 @@ const UPLOAD_BYTES = 50 * MEGABYTE;
  * A client that sends its whole upload before it reads anything, as many simple clients do, and
  * reports what it read and whether its connection was reset under it.
  */
-function uploadThenRead(port: number, framing: 'chunked' | 'length', key = TEST_KEY): Promise<{ answer: string; reset: boolean }> {
+function uploadThenRead(
+  port: number,
+  framing: 'chunked' | 'length',
+  key = TEST_KEY,
+): Promise<{ answer: string; reset: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
@@ -31,7 +35,10 @@ function uploadThenRead(port: number, framing: 'chunked' | 'length', key = TEST_
       framing === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${UPLOAD_BYTES}`,
     ];
     const piece = Buffer.alloc(MEGABYTE, 0x20);
-    const chunk = framing === 'chunked' ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+    const chunk =
+      framing === 'chunked'
+        ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+        : piece;
     let sent = 0;
     const sendMore = () => {
       while (sent < UPLOAD_BYTES) {
@@ -66,8 +73,15 @@ describe('a refused upload, while its client is still sending', () => {
       const port = Number(new URL(api.baseUrl).port);
       for (let run = 0; run < 3; run += 1) {
         const { answer, reset } = await uploadThenRead(port, framing);
-        expect({ run, reset, statusLine: answer.split('\r\n')[0] }).toEqual({ run, reset: false, statusLine: 'HTTP/1.1 413 Payload Too Large' });
-        expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'payload_too_large', status: 413 });
+        expect({ run, reset, statusLine: answer.split('\r\n')[0] }).toEqual({
+          run,
+          reset: false,
+          statusLine: 'HTTP/1.1 413 Payload Too Large',
+        });
+        expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+          code: 'payload_too_large',
+          status: 413,
+        });
       }
       expect(await countPets(api)).toBe(0);
     }, 60_000);
@@ -78,8 +92,15 @@ describe('a refused upload, while its client is still sending', () => {
     const shutdown = draining.beginShutdown(1500);
     try {
       // Refused at the key check, before its body is read: the server's shutdown, not the refusal, closes the connection.
-      const { answer, reset } = await uploadThenRead(Number(new URL(draining.baseUrl).port), 'length', 'not-a-key_0123456789');
-      expect({ reset, statusLine: answer.split('\r\n')[0] }).toEqual({ reset: false, statusLine: 'HTTP/1.1 401 Unauthorized' });
+      const { answer, reset } = await uploadThenRead(
+        Number(new URL(draining.baseUrl).port),
+        'length',
+        'not-a-key_0123456789',
+      );
+      expect({ reset, statusLine: answer.split('\r\n')[0] }).toEqual({
+        reset: false,
+        statusLine: 'HTTP/1.1 401 Unauthorized',
+      });
       expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
     } finally {
       await shutdown;

@@ -30,8 +30,18 @@ describe('GET /metrics', () => {
     api = await startTestApi();
     // Plain fetch: the harness's own request also fetches /openapi.json to check each answer.
     const send = (path: string, { key = TEST_KEY, ...init }: RequestInit & { key?: string | null } = {}) =>
-      fetch(`${api.baseUrl}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...(key === null ? {} : { Authorization: `Bearer ${key}` }) } });
-    const created = { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'once' }, body: JSON.stringify(aNewPet()) };
+      fetch(`${api.baseUrl}${path}`, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
+        },
+      });
+    const created = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'once' },
+      body: JSON.stringify(aNewPet()),
+    };
     const sequence = [
       () => send('/v1/pets'),
       () => send('/v1/pets?status=sold'),
@@ -75,7 +85,10 @@ describe('GET /metrics', () => {
       complete: valueOf(samples, STORAGE_CALLS, { store: 'idempotency', method: 'complete', outcome: 'ok' }),
     }).toEqual({ list: 2, add: 0, addOnce: 1, findById: 2, claim: 2, complete: 1 });
     // Durations in seconds: two quick answers take well under one, and more than nothing.
-    const listed = valueOf(samples, 'petstore_http_request_duration_seconds_sum', { operation: 'listPets', status_class: '2xx' });
+    const listed = valueOf(samples, 'petstore_http_request_duration_seconds_sum', {
+      operation: 'listPets',
+      status_class: '2xx',
+    });
     expect(listed).toBeGreaterThan(0);
     expect(listed).toBeLessThan(1);
   });
@@ -87,9 +100,11 @@ describe('GET /metrics', () => {
     await api.request('/v1/pets/1');
     await api.postJson('/v1/pets', aNewPet());
     const samples = await scrape(api);
-    expect(['listPets', 'createPet', 'getPet', 'other'].map((operation) => valueOf(samples, 'petstore_http_rate_limited_requests_total', { operation }))).toEqual([
-      1, 1, 1, 0,
-    ]);
+    expect(
+      ['listPets', 'createPet', 'getPet', 'other'].map((operation) =>
+        valueOf(samples, 'petstore_http_rate_limited_requests_total', { operation }),
+      ),
+    ).toEqual([1, 1, 1, 0]);
     expect([requestsOf(samples, 'listPets', '2xx'), requestsOf(samples, 'listPets', '4xx')]).toEqual([1, 1]);
   });
 
@@ -101,7 +116,11 @@ describe('GET /metrics', () => {
     await api.request('/v1/pets');
     await api.request('/v1/pets/1');
     const samples = await scrape(api);
-    expect(['ok', 'unavailable', 'error'].map((outcome) => valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'list', outcome }))).toEqual([0, 2, 0]);
+    expect(
+      ['ok', 'unavailable', 'error'].map((outcome) =>
+        valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'list', outcome }),
+      ),
+    ).toEqual([0, 2, 0]);
     expect(valueOf(samples, STORAGE_CALLS, { store: 'pets', method: 'findById', outcome: 'ok' })).toBe(1);
     expect(requestsOf(samples, 'listPets', '5xx')).toBe(2);
   });
@@ -142,14 +161,20 @@ describe('GET /metrics', () => {
     api = await startTestApi();
     const text = await scrapeText(api);
     const names = new Set(samplesOf(text).map((sample) => sample.name));
-    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'process_cpu_seconds_total']) expect(names).toContain(name);
+    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'process_cpu_seconds_total'])
+      expect(names).toContain(name);
     // Its samples come with the first collection: the series is declared from the start.
     expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
   });
 
   it('keeps the same series whatever clients send: no path, key, id or query becomes a label', async () => {
     api = await startTestApi();
-    const seriesOf = (samples: Sample[]) => new Set(samples.filter((sample) => sample.name.startsWith('petstore_')).map((sample) => `${sample.name}${JSON.stringify(sample.labels)}`));
+    const seriesOf = (samples: Sample[]) =>
+      new Set(
+        samples
+          .filter((sample) => sample.name.startsWith('petstore_'))
+          .map((sample) => `${sample.name}${JSON.stringify(sample.labels)}`),
+      );
     const before = seriesOf(await scrape(api));
     const segment = fc.stringMatching(/^[a-z0-9._~-]{1,12}$/);
     await fc.assert(

@@ -9,12 +9,36 @@ import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 
 /** Every way we could think of to spell the API's paths other than as they are written. */
 const OTHER_SPELLINGS = [
-  '/V1/pets', '/V1/PETS', '/v1/PETS', '/v1/Pets', '/V1/pets/1', '/v1/PETS/1',
-  '/v1/pets/', '/v1/pets/1/', '/v1//pets', '//v1/pets', '/v1/pets//1',
-  '/v1/./pets', '/./v1/pets', '/v1/x/../pets', '/v1/pets/./1', '/v1/pets/..', '/v1/pets/%2E%2E',
-  '/v1/%70ets', '/%761/pets', '/%76%31/%70%65%74%73', '/v1/pets/%31', '/v1/pets%2F1', '/v1%2Fpets',
-  '/v1/pets;x', '/v1/pets/1;x', '/v1\\pets', '/v1/pets\\1',
-  'http://127.0.0.1/V1/pets', 'HTTP://127.0.0.1/v1/pets/', '*',
+  '/V1/pets',
+  '/V1/PETS',
+  '/v1/PETS',
+  '/v1/Pets',
+  '/V1/pets/1',
+  '/v1/PETS/1',
+  '/v1/pets/',
+  '/v1/pets/1/',
+  '/v1//pets',
+  '//v1/pets',
+  '/v1/pets//1',
+  '/v1/./pets',
+  '/./v1/pets',
+  '/v1/x/../pets',
+  '/v1/pets/./1',
+  '/v1/pets/..',
+  '/v1/pets/%2E%2E',
+  '/v1/%70ets',
+  '/%761/pets',
+  '/%76%31/%70%65%74%73',
+  '/v1/pets/%31',
+  '/v1/pets%2F1',
+  '/v1%2Fpets',
+  '/v1/pets;x',
+  '/v1/pets/1;x',
+  '/v1\\pets',
+  '/v1/pets\\1',
+  'http://127.0.0.1/V1/pets',
+  'HTTP://127.0.0.1/v1/pets/',
+  '*',
 ];
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const PET_BODY = '{"name":"Sneaky","categoryId":1}';
@@ -40,7 +64,11 @@ describe('no spelling of a path reaches a handler past the key check', () => {
     for (const target of OTHER_SPELLINGS) {
       for (const method of METHODS) {
         const response = await send(port, method, target);
-        expect({ method, target, status: response?.status }).toEqual({ method, target, status: expect.toBeOneOf([401, 404]) as number });
+        expect({ method, target, status: response?.status }).toEqual({
+          method,
+          target,
+          status: expect.toBeOneOf([401, 404]) as number,
+        });
         if (method !== 'HEAD') expect(JSON.parse(response!.body)).toMatchObject({ status: response!.status });
       }
     }
@@ -109,26 +137,57 @@ describe('the rule for what is under the API is the rule the router matches with
     const router = apiRouter();
     expect(router.match('/v1/pets', 'GET').route).toBe(true);
     expect(router.match('/v1/pets/12', 'GET').route).toBe(true);
-    for (const path of ['/V1/pets', '/v1/PETS', '/v1/pets/', '/v1/pets/12/']) expect(router.match(path, 'GET').route).toBe(false);
+    for (const path of ['/V1/pets', '/v1/PETS', '/v1/pets/', '/v1/pets/12/'])
+      expect(router.match(path, 'GET').route).toBe(false);
   });
 
-  it.each(['/', '/v1', '/v1/pets', '/v1/pets/12', '/docs/assets/swagger-ui.css', '/openapi.json'])('holds %s canonical', (path) => {
-    expect(isCanonicalPath(path)).toBe(true);
-  });
-
-  it.each(['', 'v1/pets', '/v1/', '//', '/v1//pets', '/v1/./pets', '/v1/../v1/pets', '/.', '/..', '/v1/%70ets', '/v1/pets;x', '/v1\\pets', '*'])(
-    'holds %j not canonical',
+  it.each(['/', '/v1', '/v1/pets', '/v1/pets/12', '/docs/assets/swagger-ui.css', '/openapi.json'])(
+    'holds %s canonical',
     (path) => {
-      expect(isCanonicalPath(path)).toBe(false);
+      expect(isCanonicalPath(path)).toBe(true);
     },
   );
+
+  it.each([
+    '',
+    'v1/pets',
+    '/v1/',
+    '//',
+    '/v1//pets',
+    '/v1/./pets',
+    '/v1/../v1/pets',
+    '/.',
+    '/..',
+    '/v1/%70ets',
+    '/v1/pets;x',
+    '/v1\\pets',
+    '*',
+  ])('holds %j not canonical', (path) => {
+    expect(isCanonicalPath(path)).toBe(false);
+  });
 });
 
 /** Paths built from the API's own segments, mis-spelt every way a client or proxy might. */
 const pathSpellings = fc
   .array(
     fc.oneof(
-      fc.constantFrom('v1', 'V1', 'pets', 'PETS', 'pEts', '1', '01', '', '.', '..', '%70ets', '%761', '%31', 'pets;x', 'pets%2F1'),
+      fc.constantFrom(
+        'v1',
+        'V1',
+        'pets',
+        'PETS',
+        'pEts',
+        '1',
+        '01',
+        '',
+        '.',
+        '..',
+        '%70ets',
+        '%761',
+        '%31',
+        'pets;x',
+        'pets%2F1',
+      ),
       fc.string({ unit: fc.constantFrom('v', '1', 'p', 'e', 't', 's', '%', '2', 'F', '.', ';', '\\'), maxLength: 6 }),
     ),
     { minLength: 1, maxLength: 4 },

@@ -72,13 +72,16 @@ describe('the error middleware maps every error to the Error body', () => {
     expect(body.message).toBe('No pet has id 7');
   });
 
-  it.each(['/string', '/null', '/http-error'])('answers anything it does not know (%s) with a generic 500 and logs it', async (path) => {
-    logged.length = 0;
-    const body = await expectError(await fetch(`${base}${path}`), 500, 'internal_error');
-    expect(body.message).toBe('The server could not complete the request');
-    expect(logged).toHaveLength(1);
-    expect(logged[0]?.details).toMatchObject({ method: 'GET', path });
-  });
+  it.each(['/string', '/null', '/http-error'])(
+    'answers anything it does not know (%s) with a generic 500 and logs it',
+    async (path) => {
+      logged.length = 0;
+      const body = await expectError(await fetch(`${base}${path}`), 500, 'internal_error');
+      expect(body.message).toBe('The server could not complete the request');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]?.details).toMatchObject({ method: 'GET', path });
+    },
+  );
 
   it('turns an unanswered request into 404 not_found without logging', async () => {
     logged.length = 0;

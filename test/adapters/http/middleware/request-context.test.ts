@@ -21,26 +21,33 @@ describe('X-Request-Id', () => {
   it('gives every response a generated id, a different one each time', async () => {
     api = await startTestApi();
     const ids = await Promise.all(
-      ['/v1/pets', '/v1/pets', '/healthz', '/v1/nothing'].map(async (path) => (await api.request(path)).headers.get('x-request-id')),
+      ['/v1/pets', '/v1/pets', '/healthz', '/v1/nothing'].map(async (path) =>
+        (await api.request(path)).headers.get('x-request-id'),
+      ),
     );
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(4);
   });
 
-  it.each(['7c9e6679-7425-40de-944b-e07fc1f90ae7', 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8', 'a', 'x'.repeat(128)])(
-    "keeps the client's own id %s",
+  it.each([
+    '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8',
+    'a',
+    'x'.repeat(128),
+  ])("keeps the client's own id %s", async (id) => {
+    api = await startTestApi();
+    const response = await api.request('/v1/pets', { headers: { 'X-Request-Id': id } });
+    expect(response.headers.get('x-request-id')).toBe(id);
+  });
+
+  it.each(['x'.repeat(129), 'has space', '"quoted"', '<script>', 'a,b', 'tab\there'])(
+    'replaces an unusable id %j with a generated one',
     async (id) => {
       api = await startTestApi();
       const response = await api.request('/v1/pets', { headers: { 'X-Request-Id': id } });
-      expect(response.headers.get('x-request-id')).toBe(id);
+      expect(response.headers.get('x-request-id')).toMatch(UUID);
     },
   );
-
-  it.each(['x'.repeat(129), 'has space', '"quoted"', '<script>', 'a,b', 'tab\there'])('replaces an unusable id %j with a generated one', async (id) => {
-    api = await startTestApi();
-    const response = await api.request('/v1/pets', { headers: { 'X-Request-Id': id } });
-    expect(response.headers.get('x-request-id')).toMatch(UUID);
-  });
 
   it('is carried by the error log line of that request', async () => {
     const failing: PetRepository = Object.assign(new InMemoryPetRepository(), {
@@ -59,8 +66,19 @@ describe('the access log', () => {
     const created = await api.postJson('/v1/pets', { name: 'Rex', categoryId: 1 });
     const listed = await api.request('/v1/pets?limit=5&status=sold');
     const [createLine, listLine] = await accessLines(2);
-    expect(createLine).toMatchObject({ level: 'info', method: 'POST', path: '/v1/pets', status: 201, requestId: created.headers.get('x-request-id') });
-    expect(listLine).toMatchObject({ method: 'GET', path: '/v1/pets', status: 200, requestId: listed.headers.get('x-request-id') });
+    expect(createLine).toMatchObject({
+      level: 'info',
+      method: 'POST',
+      path: '/v1/pets',
+      status: 201,
+      requestId: created.headers.get('x-request-id'),
+    });
+    expect(listLine).toMatchObject({
+      method: 'GET',
+      path: '/v1/pets',
+      status: 200,
+      requestId: listed.headers.get('x-request-id'),
+    });
     expect(typeof listLine?.durationMs).toBe('number');
     expect(listLine?.durationMs).toBeGreaterThanOrEqual(0);
     expect(listLine).not.toHaveProperty('aborted');
@@ -69,7 +87,12 @@ describe('the access log', () => {
   it('measures the duration in milliseconds, to a tenth', async () => {
     const slowMs = 40;
     const slow: PetRepository = Object.assign(new InMemoryPetRepository(), {
-      list: () => new Promise<[]>((resolve) => setTimeout(() => { resolve([]); }, slowMs)),
+      list: () =>
+        new Promise<[]>((resolve) =>
+          setTimeout(() => {
+            resolve([]);
+          }, slowMs),
+        ),
     });
     api = await startTestApi({ repository: slow });
     await api.request('/v1/pets');
@@ -89,7 +112,8 @@ describe('the access log', () => {
     const lines = await accessLines(3);
     expect(lines.map((line) => line.status)).toEqual([200, 401, 400]);
     const everything = JSON.stringify(api.logLines);
-    for (const secret of [TEST_KEY, 'wrong-secret-key', 'query-secret', 'Bearer', 'authorization']) expect(everything).not.toContain(secret);
+    for (const secret of [TEST_KEY, 'wrong-secret-key', 'query-secret', 'Bearer', 'authorization'])
+      expect(everything).not.toContain(secret);
   });
 
   it('logs a request whose client went away before the answer, marked aborted', async () => {
@@ -102,14 +126,20 @@ describe('the access log', () => {
         );
         setTimeout(() => socket.destroy(), 50);
       });
-      socket.on('close', () => { resolve(); });
+      socket.on('close', () => {
+        resolve();
+      });
       socket.on('error', reject);
     });
     const [line] = await accessLines(1);
     expect(line).toMatchObject({ method: 'POST', path: '/v1/pets', aborted: true });
     expect(line).not.toHaveProperty('status');
     expect(api.logLines.filter((logged) => logged.level === 'warn')).toMatchObject([
-      { requestId: line?.requestId, msg: 'connection failed before the response was complete', error: 'request aborted' },
+      {
+        requestId: line?.requestId,
+        msg: 'connection failed before the response was complete',
+        error: 'request aborted',
+      },
     ]);
     expect(await api.repository.list({ limit: 10 })).toEqual([]);
   });
@@ -123,17 +153,21 @@ describe('the access log', () => {
       });
       // The first bytes of a file of over a megabyte: the rest is still being sent when the client leaves.
       socket.once('data', () => socket.resetAndDestroy());
-      socket.on('close', () => { resolve(); });
+      socket.on('close', () => {
+        resolve();
+      });
       socket.on('error', reject);
     });
-    await expect.poll(() => api.logLines.filter((logged) => logged.level === 'warn').map((logged) => logged.msg)).toContain(
-      'connection failed before the response was complete',
-    );
+    await expect
+      .poll(() => api.logLines.filter((logged) => logged.level === 'warn').map((logged) => logged.msg))
+      .toContain('connection failed before the response was complete');
     expect((await api.request('/healthz')).status).toBe(200);
   });
 
   it('keeps logging the outage of storage with the request id', async () => {
-    const down: PetRepository = Object.assign(new InMemoryPetRepository(), { add: () => Promise.reject(new StorageUnavailable()) });
+    const down: PetRepository = Object.assign(new InMemoryPetRepository(), {
+      add: () => Promise.reject(new StorageUnavailable()),
+    });
     api = await startTestApi({ repository: down });
     const response = await api.postJson('/v1/pets', { name: 'Rex', categoryId: 1 });
     expect(response.status).toBe(503);

@@ -28,20 +28,28 @@ describe('safe defaults on every response', () => {
     const response = await api.request('/v1/pets');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    for (const htmlOnly of ['cross-origin-opener-policy', 'referrer-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+    for (const htmlOnly of [
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-xss-protection',
+      'origin-agent-cluster',
+    ]) {
       expect(response.headers.get(htmlOnly)).toBeNull();
     }
   });
 
-  it.each(['/docs', '/docs/assets/start-docs.js', '/docs/assets/swagger-ui.css'])("gives the docs page's %s helmet's set for HTML", async (path) => {
-    api = await startTestApi();
-    const response = await api.request(path, { key: null });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-  });
+  it.each(['/docs', '/docs/assets/start-docs.js', '/docs/assets/swagger-ui.css'])(
+    "gives the docs page's %s helmet's set for HTML",
+    async (path) => {
+      api = await startTestApi();
+      const response = await api.request(path, { key: null });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    },
+  );
 
   it('lets the docs page call only its own origin when the servers are given relative to it (the default)', async () => {
     api = await startTestApi();
@@ -50,7 +58,9 @@ describe('safe defaults on every response', () => {
   });
 
   it('allows the docs page only scripts, styles and images of its own, and calls to the API servers', async () => {
-    api = await startTestApi({ env: { PUBLIC_BASE_URL: 'https://api.example.com/v1', STAGING_BASE_URL: 'http://staging.example.com:8080/v1' } });
+    api = await startTestApi({
+      env: { PUBLIC_BASE_URL: 'https://api.example.com/v1', STAGING_BASE_URL: 'http://staging.example.com:8080/v1' },
+    });
     const policy = (await api.request('/docs', { key: null })).headers.get('content-security-policy');
     expect(policy?.split(';')).toEqual([
       "default-src 'self'",
@@ -84,18 +94,20 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
     expect(response.headers.get('vary')).toContain('Origin');
-    expect(response.headers.get('access-control-expose-headers')?.split(',').sort()).toEqual([
-      'Link',
-      'Location',
-      'Sunset',
-      'Deprecation',
-      'Retry-After',
-      'WWW-Authenticate',
-      'X-Request-Id',
-      'Idempotent-Replayed',
-      'RateLimit-Policy',
-      'RateLimit',
-    ].sort());
+    expect(response.headers.get('access-control-expose-headers')?.split(',').sort()).toEqual(
+      [
+        'Link',
+        'Location',
+        'Sunset',
+        'Deprecation',
+        'Retry-After',
+        'WWW-Authenticate',
+        'X-Request-Id',
+        'Idempotent-Replayed',
+        'RateLimit-Policy',
+        'RateLimit',
+      ].sort(),
+    );
   });
 
   it('keeps its headers on error answers, so the browser lets the script read the Error', async () => {
@@ -110,12 +122,18 @@ describe('CORS', () => {
     const response = await api.request('/v1/pets', {
       method: 'OPTIONS',
       key: null,
-      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,X-Request-Id,Idempotency-Key');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'Authorization,Content-Type,X-Request-Id,Idempotency-Key',
+    );
     expect(response.headers.get('access-control-max-age')).toBe('600');
   });
 

@@ -11,7 +11,6 @@ import { inMemoryTracingPerFile, parentIdOf, tracerOfOnly } from '../../../suppo
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 import { callerContext } from '../../../support/trace-context.js';
 
-
 const tracing = inMemoryTracingPerFile();
 
 /**
@@ -19,8 +18,10 @@ const tracing = inMemoryTracingPerFile();
  * closed. The OpenAPI document, which the harness fetches to check each answer, is left out.
  */
 async function serverSpans(count: number): Promise<ReadableSpan[]> {
-  const servers = () => tracing.spans().filter((span) => span.kind === SpanKind.SERVER && span.name !== 'GET /openapi.json');
-  for (let waited = 0; servers().length < count && waited < 200; waited += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  const servers = () =>
+    tracing.spans().filter((span) => span.kind === SpanKind.SERVER && span.name !== 'GET /openapi.json');
+  for (let waited = 0; servers().length < count && waited < 200; waited += 1)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   expect(servers()).toHaveLength(count);
   return servers();
 }
@@ -35,7 +36,9 @@ describe('a traced request', () => {
 
   it("continues the caller's trace, names its span by the operation, and carries the request's semantic-convention attributes", async () => {
     const caller = callerContext();
-    const response = await api.request('/v1/pets?limit=5', { headers: { traceparent: caller.traceparent, 'user-agent': 'catalogue-test/1.0' } });
+    const response = await api.request('/v1/pets?limit=5', {
+      headers: { traceparent: caller.traceparent, 'user-agent': 'catalogue-test/1.0' },
+    });
     expect(response.status).toBe(200);
     const [server] = await serverSpans(1);
     expect(server?.name).toBe('listPets');
@@ -58,7 +61,11 @@ describe('a traced request', () => {
 
   it('has its use case span under it and each storage call under that, every one with the storage kind and none with the pet', async () => {
     const caller = callerContext();
-    const created = await api.request('/v1/pets', { method: 'POST', headers: { traceparent: caller.traceparent, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Quasimodo', categoryId: 3 }) });
+    const created = await api.request('/v1/pets', {
+      method: 'POST',
+      headers: { traceparent: caller.traceparent, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Quasimodo', categoryId: 3 }),
+    });
     expect(created.status).toBe(201);
     const [server] = await serverSpans(1);
     const spans = tracing.spans();
@@ -88,10 +95,16 @@ describe('a traced request', () => {
   });
 
   it('records a method the conventions do not name as _OTHER, with its own spelling beside it', async () => {
-    const response = await sendRaw(Number(new URL(api.baseUrl).port), rawRequest('PROPFIND', '/v1/pets', [`Authorization: Bearer ${TEST_KEY}`]));
+    const response = await sendRaw(
+      Number(new URL(api.baseUrl).port),
+      rawRequest('PROPFIND', '/v1/pets', [`Authorization: Bearer ${TEST_KEY}`]),
+    );
     expect(response?.status).toBe(405);
     const [server] = await serverSpans(1);
-    expect(server?.attributes).toMatchObject({ 'http.request.method': '_OTHER', 'http.request.method_original': 'PROPFIND' });
+    expect(server?.attributes).toMatchObject({
+      'http.request.method': '_OTHER',
+      'http.request.method_original': 'PROPFIND',
+    });
     // Named as the conventions name a request of a method they do not know.
     expect(server?.name).toBe('HTTP');
   });
@@ -99,17 +112,29 @@ describe('a traced request', () => {
   it('records no span for a request its caller did not sample, and still logs its trace', async () => {
     const caller = callerContext();
     const unsampled = caller.traceparent.replace(/-01$/, '-00');
-    const created = await api.request('/v1/pets', { method: 'POST', headers: { traceparent: unsampled, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ghost', categoryId: 2 }) });
+    const created = await api.request('/v1/pets', {
+      method: 'POST',
+      headers: { traceparent: unsampled, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ghost', categoryId: 2 }),
+    });
     expect(created.status).toBe(201);
     const requestId = created.headers.get('x-request-id');
     await vi.waitFor(() => {
-      expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toMatchObject({ trace_id: caller.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown });
+      expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toMatchObject({
+        trace_id: caller.traceId,
+        span_id: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown,
+      });
     });
     expect(tracing.spans().filter((span) => span.name !== 'GET /openapi.json')).toEqual([]);
   });
 
   it('marks a replayed create, and only the replay', async () => {
-    const create = () => api.request('/v1/pets', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'replay-1' }, body: JSON.stringify({ name: 'Echo', categoryId: 2 }) });
+    const create = () =>
+      api.request('/v1/pets', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'replay-1' },
+        body: JSON.stringify({ name: 'Echo', categoryId: 2 }),
+      });
     expect((await create()).status).toBe(201);
     expect((await create()).headers.get('idempotent-replayed')).toBe('true');
     const spans = await serverSpans(2);
@@ -128,29 +153,46 @@ describe('a traced request', () => {
 });
 
 describe('a traced request that fails', () => {
-  const failing = (error: Error): PetRepository => Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(error) });
+  const failing = (error: Error): PetRepository =>
+    Object.assign(new InMemoryPetRepository(), { list: () => Promise.reject(error) });
 
   it('with a 500 records the error as an exception event, marks the span an error, and logs it with the trace ids', async () => {
-    const api = await startTestApi({ tracer: tracing.tracer, repository: failing(new TypeError('no such column: whoops')) });
+    const api = await startTestApi({
+      tracer: tracing.tracer,
+      repository: failing(new TypeError('no such column: whoops')),
+    });
     try {
       expect((await api.request('/v1/pets')).status).toBe(500);
       const [server] = await serverSpans(1);
       expect(server?.status.code).toBe(SpanStatusCode.ERROR);
       expect(server?.attributes['error.type']).toBe('500');
-      expect(server?.events.map((event) => [event.name, event.attributes?.['exception.type'], event.attributes?.['exception.message']])).toEqual([
-        ['exception', 'TypeError', 'no such column: whoops'],
-      ]);
+      expect(
+        server?.events.map((event) => [
+          event.name,
+          event.attributes?.['exception.type'],
+          event.attributes?.['exception.message'],
+        ]),
+      ).toEqual([['exception', 'TypeError', 'no such column: whoops']]);
       const storage = tracing.spans().find((span) => span.name === 'pets.list');
       expect(storage?.status.code).toBe(SpanStatusCode.ERROR);
       expect(storage?.attributes['petstore.storage.kind']).toBe('custom');
-      expect(api.loggedErrors).toEqual([expect.objectContaining({ msg: 'request failed', trace_id: server?.spanContext().traceId, span_id: server?.spanContext().spanId })]);
+      expect(api.loggedErrors).toEqual([
+        expect.objectContaining({
+          msg: 'request failed',
+          trace_id: server?.spanContext().traceId,
+          span_id: server?.spanContext().spanId,
+        }),
+      ]);
     } finally {
       await api.close();
     }
   });
 
   it('with a 503 for storage out of reach records that too', async () => {
-    const api = await startTestApi({ tracer: tracing.tracer, repository: failing(new StorageUnavailable(new Error('connect ECONNREFUSED'))) });
+    const api = await startTestApi({
+      tracer: tracing.tracer,
+      repository: failing(new StorageUnavailable(new Error('connect ECONNREFUSED'))),
+    });
     try {
       expect((await api.request('/v1/pets')).status).toBe(503);
       const [server] = await serverSpans(1);
@@ -211,7 +253,11 @@ describe('a request traced by a tracer that makes no spans', () => {
 describe('a request its sampler leaves out', () => {
   it('has nothing recorded on its span: the span is started and ended, and that is all', async () => {
     const calls: string[] = [];
-    const leftOut = trace.wrapSpanContext({ traceId: 'e'.repeat(32), spanId: 'f'.repeat(16), traceFlags: TraceFlags.NONE });
+    const leftOut = trace.wrapSpanContext({
+      traceId: 'e'.repeat(32),
+      spanId: 'f'.repeat(16),
+      traceFlags: TraceFlags.NONE,
+    });
     const spy = new Proxy(leftOut, {
       get: (target, property, receiver) => {
         const value: unknown = Reflect.get(target, property, receiver);
@@ -242,7 +288,9 @@ describe('a traced request refused for its rate', () => {
       expect((await api.request('/v1/pets')).status).toBe(200);
       expect((await api.request('/v1/pets')).status).toBe(429);
       const spans = await serverSpans(2);
-      expect(spans.map((span) => [span.attributes['http.response.status_code'], span.attributes['petstore.rate_limited']])).toEqual([
+      expect(
+        spans.map((span) => [span.attributes['http.response.status_code'], span.attributes['petstore.rate_limited']]),
+      ).toEqual([
         [200, undefined],
         [429, true],
       ]);
@@ -285,21 +333,30 @@ describe('a malformed trace context', () => {
     'two of them': `${valid.traceparent}, ${callerContext().traceparent}`,
   };
 
-  it.each(Object.entries(MALFORMED))('(%s) starts a new trace, and the answer is the one without it', async (_name, traceparent) => {
-    const expected = await answer({});
-    expect(await answer({ traceparent, tracestate: 'a=b' })).toEqual(expected);
-    const [, server] = await serverSpans(2);
-    expect(parentIdOf(server as ReadableSpan)).toBeUndefined();
-    expect(server?.spanContext().traceId).not.toBe(valid.traceId);
-  });
+  it.each(Object.entries(MALFORMED))(
+    '(%s) starts a new trace, and the answer is the one without it',
+    async (_name, traceparent) => {
+      const expected = await answer({});
+      expect(await answer({ traceparent, tracestate: 'a=b' })).toEqual(expected);
+      const [, server] = await serverSpans(2);
+      expect(parentIdOf(server as ReadableSpan)).toBeUndefined();
+      expect(server?.spanContext().traceId).not.toBe(valid.traceId);
+    },
+  );
 
   it('of any spelling never changes the answer', async () => {
     const expected = await answer({});
-    const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 80 });
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      maxLength: 80,
+    });
     // Near misses: a sound context with one character changed, dropped or added.
-    const nearMiss = fc.tuple(fc.nat(valid.traceparent.length), fc.constantFrom('', '-', 'f', '0', 'g', ' ', ','), fc.boolean()).map(
-      ([at, character, replace]) => valid.traceparent.slice(0, at) + character + valid.traceparent.slice(replace ? at + 1 : at),
-    );
+    const nearMiss = fc
+      .tuple(fc.nat(valid.traceparent.length), fc.constantFrom('', '-', 'f', '0', 'g', ' ', ','), fc.boolean())
+      .map(
+        ([at, character, replace]) =>
+          valid.traceparent.slice(0, at) + character + valid.traceparent.slice(replace ? at + 1 : at),
+      );
     await fc.assert(
       fc.asyncProperty(fc.oneof(printable, nearMiss), printable, async (traceparent, tracestate) => {
         expect(await answer({ traceparent, tracestate })).toEqual(expected);

@@ -13,21 +13,29 @@ afterEach(async () => {
 });
 
 /** fetch refuses methods such as PROPFIND; node:http sends any token. */
-function rawRequest(api: TestApi, method: string, path: string): Promise<{ status: number; allow: string | undefined; body: unknown }> {
+function rawRequest(
+  api: TestApi,
+  method: string,
+  path: string,
+): Promise<{ status: number; allow: string | undefined; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${api.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${TEST_KEY}` } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        const header = (name: string) => response.headers[name.toLowerCase()] as string | undefined;
-        expectDocumented(api.baseUrl, { method, path, status, header, text })
-          .then(() => {
-            resolve({ status, allow: response.headers.allow, body: JSON.parse(text) as unknown });
-          })
-          .catch(reject);
-      });
-    });
+    const request = httpRequest(
+      `${api.baseUrl}${path}`,
+      { method, headers: { Authorization: `Bearer ${TEST_KEY}` } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          const header = (name: string) => response.headers[name.toLowerCase()] as string | undefined;
+          expectDocumented(api.baseUrl, { method, path, status, header, text })
+            .then(() => {
+              resolve({ status, allow: response.headers.allow, body: JSON.parse(text) as unknown });
+            })
+            .catch(reject);
+        });
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -52,7 +60,11 @@ describe('errors that no route produces', () => {
     const response = await api.request('/v1/pets', { method: 'DELETE' });
     await expectError(response, 405, 'method_not_allowed');
     expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
-    const onPet = await api.request('/v1/pets/1', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const onPet = await api.request('/v1/pets/1', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     await expectError(onPet, 405, 'method_not_allowed');
     expect(onPet.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD']);
     const onProbe = await api.request('/healthz', { method: 'POST', key: null });
@@ -78,7 +90,9 @@ describe('errors that no route produces', () => {
   });
 
   it('answers 500 internal_error with a generic message, logging the cause but showing no internals', async () => {
-    api = await startTestApi({ repository: failingRepository(() => new Error('connection string mongodb://secret@db leaked')) });
+    api = await startTestApi({
+      repository: failingRepository(() => new Error('connection string mongodb://secret@db leaked')),
+    });
     const response = await api.request('/v1/pets');
     const body = await expectError(response, 500, 'internal_error');
     expect(body.message).toBe('The server could not complete the request');
@@ -109,7 +123,12 @@ describe('errors that no route produces', () => {
       ['warn', 'GET', '/v1/pets/1'],
       ['warn', 'POST', '/v1/pets'],
     ]);
-    expect(warnings.every((line) => line.cause === 'MongoWaitQueueTimeoutError: Timed out while checking out a connection from connection pool')).toBe(true);
+    expect(
+      warnings.every(
+        (line) =>
+          line.cause === 'MongoWaitQueueTimeoutError: Timed out while checking out a connection from connection pool',
+      ),
+    ).toBe(true);
     expect(JSON.stringify(warnings)).not.toMatch(/stack|at .*\.ts/);
   });
 });

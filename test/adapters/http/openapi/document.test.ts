@@ -6,7 +6,9 @@ import { startTestApi, type TestApi } from '../../../support/api-harness.js';
 import { openApiAjv } from '../../../support/openapi-validator.js';
 
 /** The package's licence is the API's: the document names the one package.json declares. */
-const MANIFEST = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { license: string };
+const MANIFEST = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+  license: string;
+};
 
 interface Operation {
   operationId: string;
@@ -16,7 +18,16 @@ interface Operation {
   description: string;
   security: unknown;
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
-  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: { allOf?: [unknown, { properties: { code: { enum: string[] }; status: { const: number } } }] } }> }>;
+  responses: Record<
+    string,
+    {
+      headers?: Record<string, unknown>;
+      content?: Record<
+        string,
+        { schema: { allOf?: [unknown, { properties: { code: { enum: string[] }; status: { const: number } } }] } }
+      >;
+    }
+  >;
 }
 interface Document {
   openapi: string;
@@ -24,7 +35,11 @@ interface Document {
   tags: { name: string; description: string }[];
   servers: unknown;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: { bearerAuth: { description: string } }; headers: Record<string, { required?: boolean; schema: unknown }> };
+  components: {
+    schemas: Record<string, Record<string, unknown>>;
+    securitySchemes: { bearerAuth: { description: string } };
+    headers: Record<string, { required?: boolean; schema: unknown }>;
+  };
 }
 
 describe('GET /openapi.json', () => {
@@ -52,12 +67,18 @@ describe('GET /openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     const config = await createConfig({ extends: ['recommended-strict'] });
     const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
-    expect(problems.map(({ ruleId, message, location }) => `${ruleId}: ${message} at ${location[0]?.pointer ?? '?'}`)).toEqual([]);
+    expect(
+      problems.map(({ ruleId, message, location }) => `${ruleId}: ${message} at ${location[0]?.pointer ?? '?'}`),
+    ).toEqual([]);
   });
 
   it('names the three operations and needs the bearer key for each', () => {
     expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}']);
-    expect(Object.values(operations()).map((operation) => operation.operationId)).toEqual(['listPets', 'createPet', 'getPet']);
+    expect(Object.values(operations()).map((operation) => operation.operationId)).toEqual([
+      'listPets',
+      'createPet',
+      'getPet',
+    ]);
     for (const operation of Object.values(operations())) expect(operation.security).toEqual([{ bearerAuth: [] }]);
     expect(document.components.securitySchemes).toMatchObject({ bearerAuth: { type: 'http', scheme: 'bearer' } });
   });
@@ -118,10 +139,21 @@ describe('GET /openapi.json', () => {
       503: ['service_unavailable'],
       505: ['http_version_not_supported'],
     };
-    expect(codesOf(operations().listPets)).toEqual({ 200: 'success', 400: ['invalid_query', 'bad_request'], ...always });
+    expect(codesOf(operations().listPets)).toEqual({
+      200: 'success',
+      400: ['invalid_query', 'bad_request'],
+      ...always,
+    });
     expect(codesOf(operations().createPet)).toEqual({
       201: 'success',
-      400: ['invalid_json', 'invalid_utf8', 'invalid_content_encoding', 'invalid_body', 'invalid_idempotency_key', 'bad_request'],
+      400: [
+        'invalid_json',
+        'invalid_utf8',
+        'invalid_content_encoding',
+        'invalid_body',
+        'invalid_idempotency_key',
+        'bad_request',
+      ],
       409: ['idempotency_key_in_use'],
       415: ['unsupported_media_type', 'unsupported_content_encoding'],
       422: ['idempotency_key_reused'],
@@ -133,17 +165,41 @@ describe('GET /openapi.json', () => {
       404: ['not_found'],
       ...always,
     });
-    expect(operations().createPet.responses['413']?.content?.['application/json']?.schema.allOf?.[1].properties.status).toEqual({ const: 413 });
+    expect(
+      operations().createPet.responses['413']?.content?.['application/json']?.schema.allOf?.[1].properties.status,
+    ).toEqual({ const: 413 });
   });
 
   it('documents limit, status and after with their bounds and default, and petId', () => {
     const [limit, status, after] = operations().listPets.parameters!;
-    expect(limit).toMatchObject({ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
-    expect(status).toMatchObject({ name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['available', 'pending', 'sold'] } });
-    expect(after).toMatchObject({ name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 2 ** 53 - 1 } });
-    expect(operations().getPet.parameters).toMatchObject([{ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } }]);
+    expect(limit).toMatchObject({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    });
+    expect(status).toMatchObject({
+      name: 'status',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['available', 'pending', 'sold'] },
+    });
+    expect(after).toMatchObject({
+      name: 'after',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 0, maximum: 2 ** 53 - 1 },
+    });
+    expect(operations().getPet.parameters).toMatchObject([
+      { name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } },
+    ]);
     expect(operations().createPet.parameters).toMatchObject([
-      { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } },
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
     ]);
   });
 
@@ -157,7 +213,8 @@ describe('GET /openapi.json', () => {
     expect(headersOf(getPet, '200')).toEqual([...every, 'Sunset', 'Deprecation']);
     expect(headersOf(getPet, '404')).toEqual([...every, 'Sunset', 'Deprecation']);
     expect(headersOf(getPet, '401')).toEqual([...every, 'WWW-Authenticate']);
-    for (const operation of [listPets, createPet, getPet]) expect(headersOf(operation, '429')).toEqual([...every, 'Retry-After']);
+    for (const operation of [listPets, createPet, getPet])
+      expect(headersOf(operation, '429')).toEqual([...every, 'Retry-After']);
     expect(headersOf(listPets, '503')).toEqual([...every, 'Retry-After']);
     const { headers } = document.components;
     expect(headers.Sunset).toMatchObject({ required: true, schema: { const: 'Thu, 05 Dec 2030 00:00:00 GMT' } });
@@ -213,7 +270,10 @@ describe('GET /openapi.json', () => {
     ];
     for (const candidate of candidates) {
       const response = await api.postJson('/v1/pets', candidate);
-      expect({ candidate, accepted: response.status === 201 }).toEqual({ candidate, accepted: documentSays(candidate) });
+      expect({ candidate, accepted: response.status === 201 }).toEqual({
+        candidate,
+        accepted: documentSays(candidate),
+      });
     }
   });
 });

@@ -3,7 +3,9 @@ import { apiServers } from '../../../../adapters/http/openapi/servers.js';
 
 describe('the servers the OpenAPI document lists', () => {
   it('are this server, by a relative address, when no public address is configured', () => {
-    expect(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: undefined })).toEqual([{ url: '/v1', description: 'This server' }]);
+    expect(apiServers({ publicBaseUrl: undefined, stagingBaseUrl: undefined })).toEqual([
+      { url: '/v1', description: 'This server' },
+    ]);
   });
 
   it('keep this server first when only staging is configured', () => {
@@ -14,7 +16,9 @@ describe('the servers the OpenAPI document lists', () => {
   });
 
   it('are production, then staging, when both are configured', () => {
-    expect(apiServers({ publicBaseUrl: 'https://api.example.com/v1', stagingBaseUrl: 'https://staging.example.com/v1' })).toEqual([
+    expect(
+      apiServers({ publicBaseUrl: 'https://api.example.com/v1', stagingBaseUrl: 'https://staging.example.com/v1' }),
+    ).toEqual([
       { url: 'https://api.example.com/v1', description: 'Production' },
       { url: 'https://staging.example.com/v1', description: 'Staging' },
     ]);

@@ -108,7 +108,12 @@ describe('rate limit per API key', () => {
     const response = await api.request('/v1/pets');
     const body = await expectError(response, 429, 'rate_limited');
     expect(body.message).toBe('Too many requests: at most 2 in 1 second; retry after 1 second');
-    expect(standing(response)).toEqual({ status: 429, policy: '"default";q=2;w=1', rateLimit: '"default";r=0;t=1', retryAfter: '1' });
+    expect(standing(response)).toEqual({
+      status: 429,
+      policy: '"default";q=2;w=1',
+      rateLimit: '"default";r=0;t=1',
+      retryAfter: '1',
+    });
   });
 
   it('limits just the same with metrics off', async () => {
@@ -121,7 +126,11 @@ describe('rate limit per API key', () => {
     api = await startTestApi({ env: { RATE_LIMIT: '0' } });
     for (let request = 0; request < 5; request += 1) {
       const response = await api.request('/v1/pets');
-      expect([response.status, response.headers.get('ratelimit-policy'), response.headers.get('ratelimit')]).toEqual([200, null, null]);
+      expect([response.status, response.headers.get('ratelimit-policy'), response.headers.get('ratelimit')]).toEqual([
+        200,
+        null,
+        null,
+      ]);
     }
   });
 });

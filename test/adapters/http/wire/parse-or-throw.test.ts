@@ -17,7 +17,7 @@ function postText(body: string): Promise<Response> {
   return api.request('/v1/pets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 }
 
-describe('names over HTTP follow the core rule, in the core\'s words', () => {
+describe("names over HTTP follow the core rule, in the core's words", () => {
   it.each([
     ['a lone surrogate', '{"name":"\\ud800","categoryId":1}', PET_NAME_RULES.printable.message],
     ['NUL', '{"name":"Rex\\u0000","categoryId":1}', PET_NAME_RULES.printable.message],
@@ -62,7 +62,9 @@ describe('errors quote a bounded piece of client input', () => {
   });
 
   it('lists at most the first MAX_ERROR_DETAILS problems, whatever the schema', () => {
-    const twenty = v.object(Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`field${index}`, v.string()])));
+    const twenty = v.object(
+      Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`field${index}`, v.string()])),
+    );
     const thrown = (() => {
       try {
         parseOrThrow(twenty, {}, 'invalid_body', 'request body');
@@ -71,18 +73,28 @@ describe('errors quote a bounded piece of client input', () => {
       }
       throw new Error('parseOrThrow accepted an empty object');
     })();
-    expect(thrown.options.details?.map((detail) => detail.path)).toEqual(Array.from({ length: MAX_ERROR_DETAILS }, (_, index) => `field${index}`));
+    expect(thrown.options.details?.map((detail) => detail.path)).toEqual(
+      Array.from({ length: MAX_ERROR_DETAILS }, (_, index) => `field${index}`),
+    );
   });
 
   it('never splits a surrogate pair when it cuts', async () => {
     const longKey = '🐕'.repeat(100);
-    const body = await expectError(await postText(JSON.stringify({ name: 'Rex', categoryId: 1, [longKey]: 1 })), 400, 'invalid_body');
+    const body = await expectError(
+      await postText(JSON.stringify({ name: 'Rex', categoryId: 1, [longKey]: 1 })),
+      400,
+      'invalid_body',
+    );
     expect(body.details?.[0]?.path).toBe(`${'🐕'.repeat(MAX_ECHOED_CHARACTERS)}…`);
   });
 
   it('keeps a field name of exactly the bound whole', async () => {
     const key = 'k'.repeat(MAX_ECHOED_CHARACTERS);
-    const body = await expectError(await postText(JSON.stringify({ name: 'Rex', categoryId: 1, [key]: 1 })), 400, 'invalid_body');
+    const body = await expectError(
+      await postText(JSON.stringify({ name: 'Rex', categoryId: 1, [key]: 1 })),
+      400,
+      'invalid_body',
+    );
     expect(body.details?.[0]?.path).toBe(key);
   });
 });

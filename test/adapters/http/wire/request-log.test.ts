@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessLogOf, type AccessEntry, type HttpLogger } from '../../../../adapters/http/wire/request-log.js';
 
 describe('the access line, without a log of its own', () => {
-  it('is an info line `request` of the logger, with the entry\'s fields, and a traced request\'s ids beside its own', () => {
+  it("is an info line `request` of the logger, with the entry's fields, and a traced request's ids beside its own", () => {
     const written: [string, object, string][] = [];
     const logger: HttpLogger = {
       debug: (details, message) => written.push(['debug', details, message]),
@@ -11,10 +11,25 @@ describe('the access line, without a log of its own', () => {
       error: (details, message) => written.push(['error', details, message]),
       child: () => logger,
     };
-    const entry: AccessEntry = { requestId: 'r1', traceIds: undefined, method: 'GET', path: '/metrics', status: 200, durationMs: 0.4, aborted: undefined };
+    const entry: AccessEntry = {
+      requestId: 'r1',
+      traceIds: undefined,
+      method: 'GET',
+      path: '/metrics',
+      status: 200,
+      durationMs: 0.4,
+      aborted: undefined,
+    };
     accessLogOf(logger)(entry);
     accessLogOf(logger)({ ...entry, traceIds: { trace_id: 't', span_id: 's' } });
-    const fields = { requestId: 'r1', method: 'GET', path: '/metrics', status: 200, durationMs: 0.4, aborted: undefined };
+    const fields = {
+      requestId: 'r1',
+      method: 'GET',
+      path: '/metrics',
+      status: 200,
+      durationMs: 0.4,
+      aborted: undefined,
+    };
     expect(written).toEqual([
       ['info', fields, 'request'],
       ['info', { ...fields, trace_id: 't', span_id: 's' }, 'request'],
@@ -30,8 +45,25 @@ describe('the access line, without a log of its own', () => {
       error: () => undefined,
       child: () => logger,
     };
-    const probe = (path: string, status: number | undefined): AccessEntry => ({ requestId: 'r', traceIds: undefined, method: 'GET', path, status, durationMs: 1, aborted: undefined });
-    for (const entry of [probe('/healthz', 200), probe('/readyz', 200), probe('/readyz', 399), probe('/readyz', 400), probe('/readyz', 503), probe('/healthz', undefined), probe('/healthz/', 200), probe('/v1/pets', 200)]) {
+    const probe = (path: string, status: number | undefined): AccessEntry => ({
+      requestId: 'r',
+      traceIds: undefined,
+      method: 'GET',
+      path,
+      status,
+      durationMs: 1,
+      aborted: undefined,
+    });
+    for (const entry of [
+      probe('/healthz', 200),
+      probe('/readyz', 200),
+      probe('/readyz', 399),
+      probe('/readyz', 400),
+      probe('/readyz', 503),
+      probe('/healthz', undefined),
+      probe('/healthz/', 200),
+      probe('/v1/pets', 200),
+    ]) {
       accessLogOf(logger)(entry);
     }
     expect(written).toEqual([

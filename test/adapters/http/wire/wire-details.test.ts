@@ -29,7 +29,9 @@ describe('details of the wire', () => {
     const body = '{"name":"Rex","categoryId":1}';
     const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
     for (const coding of ['Chunked', 'CHUNKED']) {
-      const response = await send(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: ${coding}\r\nConnection: close\r\n\r\n${chunked}`);
+      const response = await send(
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: ${coding}\r\nConnection: close\r\n\r\n${chunked}`,
+      );
       expect({ coding, status: response.status }).toEqual({ coding, status: 201 });
     }
   });

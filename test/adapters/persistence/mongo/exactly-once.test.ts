@@ -63,7 +63,10 @@ async function sendEveryKeyThrough(fault: Fault, collections: readonly string[],
     }
   }
   const repository = new MongoPetRepository(db, CALL_TIMEOUT_MS);
-  const idempotencyStore = new MongoIdempotencyStore(db, idempotencyRetention(), { now: clock.now, callTimeoutMs: CALL_TIMEOUT_MS });
+  const idempotencyStore = new MongoIdempotencyStore(db, idempotencyRetention(), {
+    now: clock.now,
+    callTimeoutMs: CALL_TIMEOUT_MS,
+  });
   await repository.ensureIndexes();
   await idempotencyStore.ensureIndexes();
   api = await startTestApi({ repository, idempotencyStore });
@@ -100,7 +103,7 @@ describe.each<[Fault, readonly string[]]>([
   ['refused', [PETS_COLLECTION, IDEMPOTENCY_COLLECTION, COUNTERS_COLLECTION]],
   ['frozen', [PETS_COLLECTION, IDEMPOTENCY_COLLECTION, COUNTERS_COLLECTION]],
 ])('keyed creates through a database whose writes meet "%s" (%s)', (fault, collections) => {
-  it('store one pet per key, and every key\'s client gets that pet', async () => {
+  it("store one pet per key, and every key's client gets that pet", async () => {
     const { answers, statuses, pets } = await sendEveryKeyThrough(fault, collections, KEYS / 2);
     expect(statuses.filter((status) => status !== 201 && status !== 503 && status !== 409)).toEqual([]);
     // The faults were met: some creates failed first.

@@ -6,7 +6,11 @@ import { MongoPetRepository } from '../../../../adapters/persistence/mongo/mongo
 import { PETS_COLLECTION, type PetDocument } from '../../../../adapters/persistence/mongo/pet-documents.js';
 import { standInDb } from '../../../support/stand-in-mongo.js';
 
-const origin = (key: string, claimedAt = 1_000, keptUntil = 2_000): PetOrigin => ({ key: { client: 'c', key }, claimedAt, keptUntil });
+const origin = (key: string, claimedAt = 1_000, keptUntil = 2_000): PetOrigin => ({
+  key: { client: 'c', key },
+  claimedAt,
+  keptUntil,
+});
 
 async function repositoryOverStandIn(callTimeoutMs?: number) {
   const db = standInDb();
@@ -23,7 +27,9 @@ describe('MongoPetRepository.addOnce without a server', () => {
     const again = await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'));
     expect(first).toEqual({ pet: { id: 1, name: 'Rex', categoryId: 1 }, added: true });
     expect(again).toEqual({ pet: first.pet, added: false });
-    expect(stored()).toEqual([{ _id: 1, name: 'Rex', categoryId: 1, origin: { client: 'c', key: 'k', keptUntil: new Date(2_000) } }]);
+    expect(stored()).toEqual([
+      { _id: 1, name: 'Rex', categoryId: 1, origin: { client: 'c', key: 'k', keptUntil: new Date(2_000) } },
+    ]);
   });
 
   it('lets a key whose retention has ended add a new pet, and leaves the earlier pet, without its key', async () => {
@@ -45,14 +51,21 @@ describe('MongoPetRepository.addOnce without a server', () => {
       await insertOne(document);
       throw new MongoServerError({ message: 'E11000 duplicate key error on _id', code: 11000 });
     });
-    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({ pet: { id: 1, name: 'Rex', categoryId: 1 }, added: true });
+    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({
+      pet: { id: 1, name: 'Rex', categoryId: 1 },
+      added: true,
+    });
   });
 
   it('gives up with an error after three refusals by a key whose pet is gone each time it looks', async () => {
     const { repository, pets } = await repositoryOverStandIn();
-    const insertOne = vi.spyOn(pets, 'insertOne').mockRejectedValue(new MongoServerError({ message: 'E11000', code: 11000 }));
+    const insertOne = vi
+      .spyOn(pets, 'insertOne')
+      .mockRejectedValue(new MongoServerError({ message: 'E11000', code: 11000 }));
     vi.spyOn(pets, 'findOne').mockResolvedValue(null);
-    await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toThrow('the idempotency key changed hands on every attempt to add its pet');
+    await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toThrow(
+      'the idempotency key changed hands on every attempt to add its pet',
+    );
     expect(insertOne).toHaveBeenCalledTimes(3);
   });
 
@@ -61,7 +74,9 @@ describe('MongoPetRepository.addOnce without a server', () => {
     vi.spyOn(pets, 'insertOne').mockRejectedValueOnce(new MongoServerError({ message: 'bad', code: 2 }));
     await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toMatchObject({ code: 2 });
     vi.spyOn(pets, 'insertOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
-    await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toBeInstanceOf(
+      StorageUnavailable,
+    );
   });
 
   it('gives up a call after its timeout, as StorageUnavailable, though the write may still land', async () => {
@@ -69,14 +84,23 @@ describe('MongoPetRepository.addOnce without a server', () => {
     const insertOne = pets.insertOne.bind(pets);
     let landed: () => void = () => undefined;
     vi.spyOn(pets, 'insertOne').mockImplementationOnce(async (document) => {
-      await new Promise<void>((resolve) => { landed = resolve; });
+      await new Promise<void>((resolve) => {
+        landed = resolve;
+      });
       return insertOne(document);
     });
-    await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).rejects.toBeInstanceOf(
+      StorageUnavailable,
+    );
     landed();
-    await vi.waitFor(() => { expect(stored()).toHaveLength(1); });
+    await vi.waitFor(() => {
+      expect(stored()).toHaveLength(1);
+    });
     // The retry finds what the abandoned call wrote.
-    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({ pet: { id: 1, name: 'Rex', categoryId: 1 }, added: false });
+    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({
+      pet: { id: 1, name: 'Rex', categoryId: 1 },
+      added: false,
+    });
   });
 });
 
@@ -99,7 +123,10 @@ describe('MongoPetRepository when the id counter is behind the pets (a restore m
     const { repository, stored } = await behindByThree();
     const first = await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'));
     expect(first).toEqual({ pet: { id: 4, name: 'Rex', categoryId: 1 }, added: true });
-    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({ pet: first.pet, added: false });
+    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({
+      pet: first.pet,
+      added: false,
+    });
     expect(stored()).toHaveLength(4);
   });
 
@@ -107,8 +134,10 @@ describe('MongoPetRepository when the id counter is behind the pets (a restore m
     const { repository, pets } = await repositoryOverStandIn();
     const refusal = new MongoServerError({ message: 'E11000 duplicate key error on _id', code: 11000 });
     const insertOne = vi.spyOn(pets, 'insertOne').mockRejectedValue(refusal);
-    await expect(repository.add({ name: 'Rex', categoryId: 1 })).rejects.toMatchObject({ code: 'storage_unavailable', cause: refusal });
+    await expect(repository.add({ name: 'Rex', categoryId: 1 })).rejects.toMatchObject({
+      code: 'storage_unavailable',
+      cause: refusal,
+    });
     expect(insertOne).toHaveBeenCalledTimes(5);
   });
 });
-

@@ -27,7 +27,11 @@ describe('idempotency documents', () => {
   });
 
   it('take a key over only once its record has expired', () => {
-    expect(lapsedRecordFilter({ client: 'c', key: 'k' }, now)).toEqual({ client: 'c', key: 'k', expiresAt: { $lte: now } });
+    expect(lapsedRecordFilter({ client: 'c', key: 'k' }, now)).toEqual({
+      client: 'c',
+      key: 'k',
+      expiresAt: { $lte: now },
+    });
   });
 
   it('let no object (and so no query operator) in where a string belongs', () => {
@@ -38,20 +42,30 @@ describe('idempotency documents', () => {
     expect(() => claimFilter({ key: { client: operator, key: 'k' }, token: 't' })).toThrow(TypeError);
   });
 
-  it('start a claim afresh: a previous holder\'s outcome goes', () => {
-    expect(claimUpdate('fp', 't', now)).toEqual({ $set: { fingerprint: 'fp', token: 't', expiresAt: now }, $unset: { pet: '' } });
+  it("start a claim afresh: a previous holder's outcome goes", () => {
+    expect(claimUpdate('fp', 't', now)).toEqual({
+      $set: { fingerprint: 'fp', token: 't', expiresAt: now },
+      $unset: { pet: '' },
+    });
   });
 
   it('store the outcome as a pet document, read back as the same pet', () => {
     const update = completeUpdate(pet, now);
     expect(update).toEqual({ $set: { pet: { _id: 7, name: 'Rex', categoryId: 2, status: 'sold' }, expiresAt: now } });
     const later = new Date(now.getTime() - 1);
-    expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now, pet: update.$set.pet }, later)).toEqual({ state: 'completed', fingerprint: 'fp', pet });
+    expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now, pet: update.$set.pet }, later)).toEqual({
+      state: 'completed',
+      fingerprint: 'fp',
+      pet,
+    });
   });
 
   it('read a record without an outcome as in flight, and an expired one as no record', () => {
     const before = new Date(now.getTime() - 1);
-    expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now }, before)).toEqual({ state: 'in_flight', fingerprint: 'fp' });
+    expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now }, before)).toEqual({
+      state: 'in_flight',
+      fingerprint: 'fp',
+    });
     expect(liveOutcomeOf({ fingerprint: 'fp', expiresAt: now }, now)).toBeUndefined();
   });
 });
@@ -85,9 +99,13 @@ describe('MongoIdempotencyStore without a server', () => {
     const db = standInDb();
     const store = new MongoIdempotencyStore(db, idempotencyRetention());
     const records = db.collection(IDEMPOTENCY_COLLECTION);
-    const updateOne = vi.spyOn(records, 'updateOne').mockRejectedValue(new MongoServerError({ message: 'E11000', code: 11000 }));
+    const updateOne = vi
+      .spyOn(records, 'updateOne')
+      .mockRejectedValue(new MongoServerError({ message: 'E11000', code: 11000 }));
     vi.spyOn(records, 'findOne').mockResolvedValue(null);
-    await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toThrow('the idempotency key changed hands on every attempt to claim it');
+    await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toThrow(
+      'the idempotency key changed hands on every attempt to claim it',
+    );
     expect(updateOne).toHaveBeenCalledTimes(3);
   });
 
@@ -118,9 +136,16 @@ describe('MongoIdempotencyStore without a server', () => {
     vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
     await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
     vi.spyOn(records, 'deleteOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
-    await expect(store.release({ key: { client: 'c', key: 'k' }, token: 't', claimedAt: 0, keptUntil: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(
+      store.release({ key: { client: 'c', key: 'k' }, token: 't', claimedAt: 0, keptUntil: 1 }),
+    ).rejects.toBeInstanceOf(StorageUnavailable);
     vi.spyOn(records, 'updateOne').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
-    await expect(store.complete({ key: { client: 'c', key: 'k' }, token: 't', claimedAt: 0, keptUntil: 1 }, { id: 1, name: 'a', categoryId: 1 })).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(
+      store.complete(
+        { key: { client: 'c', key: 'k' }, token: 't', claimedAt: 0, keptUntil: 1 },
+        { id: 1, name: 'a', categoryId: 1 },
+      ),
+    ).rejects.toBeInstanceOf(StorageUnavailable);
   });
 });
 
@@ -136,7 +161,9 @@ describe.skipIf(noMongo)('with a MongoDB server', () => {
         const second = new MongoIdempotencyStore(other.db(mongo.fixture.databaseName), idempotencyRetention());
         const key = { client: 'c', key: 'shared' };
         const outcomes = await Promise.all(
-          Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? mongo.fixture.idempotencyStore : second).claim(key, 'fp')),
+          Array.from({ length: 50 }, (_, index) =>
+            (index % 2 === 0 ? mongo.fixture.idempotencyStore : second).claim(key, 'fp'),
+          ),
         );
         expect(outcomes.filter((outcome) => outcome.state === 'claimed')).toHaveLength(1);
       } finally {
@@ -147,7 +174,9 @@ describe.skipIf(noMongo)('with a MongoDB server', () => {
     it('lets the database delete expired records (a TTL index) and refuses a second record of one key (a unique index)', async () => {
       const records = mongo.client.db(mongo.fixture.databaseName).collection(IDEMPOTENCY_COLLECTION);
       await mongo.fixture.idempotencyStore.claim({ client: 'c', key: 'k' }, 'fp');
-      await expect(records.insertOne({ client: 'c', key: 'k', fingerprint: 'x', token: 't', expiresAt: new Date() })).rejects.toMatchObject({ code: 11000 });
+      await expect(
+        records.insertOne({ client: 'c', key: 'k', fingerprint: 'x', token: 't', expiresAt: new Date() }),
+      ).rejects.toMatchObject({ code: 11000 });
       const ttl = (await records.indexes()).find((index) => index.expireAfterSeconds !== undefined);
       expect(ttl).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
     });

@@ -46,7 +46,9 @@ describe('MongoDB unreachable', () => {
   });
 
   it('answers API requests fast with 503 service_unavailable, and /readyz with 503', async () => {
-    api = await startTestApi({ repository: await repositoryAt(`mongodb://127.0.0.1:${await closedPort()}/?directConnection=true`) });
+    api = await startTestApi({
+      repository: await repositoryAt(`mongodb://127.0.0.1:${await closedPort()}/?directConnection=true`),
+    });
     await expectError(await get('/v1/pets'), 503, 'service_unavailable');
     await expectError(await get('/v1/pets/1'), 503, 'service_unavailable');
     const created = await api.request('/v1/pets', {
@@ -68,7 +70,9 @@ describe.skipIf(noMongo)('MongoDB going away and coming back', () => {
     proxy = new TcpProxy(target.hostname, Number(target.port || 27017));
     await proxy.start();
     const database = `petstore_outage_${Date.now()}`;
-    api = await startTestApi({ repository: await repositoryAt(`mongodb://127.0.0.1:${proxy.port}/?directConnection=true`, database) });
+    api = await startTestApi({
+      repository: await repositoryAt(`mongodb://127.0.0.1:${proxy.port}/?directConnection=true`, database),
+    });
     expect((await get('/v1/pets')).status).toBe(200);
     expect((await get('/readyz', null)).status).toBe(200);
 
@@ -101,7 +105,11 @@ describe.skipIf(noMongo)('MongoDB frozen or lagging behind a proxy', () => {
     const repository = new MongoPetRepository(client.db(database), STORAGE_TIMEOUT_MS);
     // A claim whose answer was lost, and whose release could not be sent either, holds its key until
     // its lease ends; a short lease lets the retries below meet that end.
-    const idempotencyStore = new MongoIdempotencyStore(client.db(database), { ...idempotencyRetention(), leaseMs: LEASE_MS }, { callTimeoutMs: STORAGE_TIMEOUT_MS });
+    const idempotencyStore = new MongoIdempotencyStore(
+      client.db(database),
+      { ...idempotencyRetention(), leaseMs: LEASE_MS },
+      { callTimeoutMs: STORAGE_TIMEOUT_MS },
+    );
     await repository.ensureIndexes();
     await idempotencyStore.ensureIndexes();
     api = await startTestApi({ repository, idempotencyStore });
@@ -126,15 +134,20 @@ describe.skipIf(noMongo)('MongoDB frozen or lagging behind a proxy', () => {
     const answers = await Promise.all(
       Array.from({ length: 40 }, async (_, index) => {
         const started = performance.now();
-        const response = index % 2 === 0
-          ? await get('/v1/pets')
-          : await api!.request('/v1/pets', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `burst-${index}` },
-            body: JSON.stringify(aNewPet()),
-            signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-          });
-        return { status: response.status, code: ((await response.json()) as { code: string }).code, ms: performance.now() - started };
+        const response =
+          index % 2 === 0
+            ? await get('/v1/pets')
+            : await api!.request('/v1/pets', {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `burst-${index}` },
+                body: JSON.stringify(aNewPet()),
+                signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+              });
+        return {
+          status: response.status,
+          code: ((await response.json()) as { code: string }).code,
+          ms: performance.now() - started,
+        };
       }),
     );
     expect(answers.filter((answer) => answer.status !== 503 || answer.code !== 'service_unavailable')).toEqual([]);

@@ -16,9 +16,19 @@ const BROKEN_CONNECTION_CODES = ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORT
  */
 const DOCUMENTED_NETWORK_CODES = [
   ...BROKEN_CONNECTION_CODES,
-  'ECONNREFUSED', 'ENOTFOUND', 'EHOSTDOWN', 'ENETDOWN', 'ENETRESET', 'ENOTCONN', 'ESHUTDOWN', 'EADDRNOTAVAIL',
-  ...(Object.values(dns) as unknown[]).filter((value): value is string => typeof value === 'string' && /^E[A-Z]+$/.test(value)),
-  'EAI_AGAIN', 'EAI_FAIL',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'ENETRESET',
+  'ENOTCONN',
+  'ESHUTDOWN',
+  'EADDRNOTAVAIL',
+  ...(Object.values(dns) as unknown[]).filter(
+    (value): value is string => typeof value === 'string' && /^E[A-Z]+$/.test(value),
+  ),
+  'EAI_AGAIN',
+  'EAI_FAIL',
 ];
 
 /** A socket error as Node reports it. */
@@ -38,7 +48,10 @@ async function tcpServer(onConnection: (socket: Socket) => void): Promise<number
 }
 
 /** The error a real client socket reports, as an event or to a write, when `use` drives it against `port`. */
-function socketError(port: number, use: (socket: Socket, report: (error: Error | null | undefined) => void) => void): Promise<Error> {
+function socketError(
+  port: number,
+  use: (socket: Socket, report: (error: Error | null | undefined) => void) => void,
+): Promise<Error> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
     socket.on('error', resolve);
@@ -57,7 +70,9 @@ describe('a storage connection that breaks is an outage (503), however the error
     await new Promise((resolve) => setTimeout(resolve, 20));
     const error = await socketError(port, () => undefined);
     expect((error as Error & { code?: string }).code).toBe('ECONNREFUSED');
-    await expect(unavailable(new MongoNetworkError(error.message, { cause: error }))).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(unavailable(new MongoNetworkError(error.message, { cause: error }))).rejects.toBeInstanceOf(
+      StorageUnavailable,
+    );
   });
 
   it('maps a connection reset by the server to StorageUnavailable', async () => {
@@ -88,14 +103,41 @@ describe('a storage connection that breaks is an outage (503), however the error
       const cause = socketErrorWith(code);
       expect(isStorageUnavailable(new MongoNetworkError(cause.message, { cause }))).toBe(true);
     }
-    expect(isStorageUnavailable(new MongoServerSelectionError('Server selection timed out after 2000 ms', { type: 'Unknown', servers: new Map(), stale: false, compatible: true, heartbeatFrequencyMS: 10000, localThresholdMS: 15, setName: null, maxElectionId: null, maxSetVersion: null, commonWireProtocolVersion: 0, logicalSessionTimeoutMinutes: null } as never))).toBe(true);
+    expect(
+      isStorageUnavailable(
+        new MongoServerSelectionError('Server selection timed out after 2000 ms', {
+          type: 'Unknown',
+          servers: new Map(),
+          stale: false,
+          compatible: true,
+          heartbeatFrequencyMS: 10000,
+          localThresholdMS: 15,
+          setName: null,
+          maxElectionId: null,
+          maxSetVersion: null,
+          commonWireProtocolVersion: 0,
+          logicalSessionTimeoutMinutes: null,
+        } as never),
+      ),
+    ).toBe(true);
   });
 
   it('treats any other code, bare, as a bug, not an outage', () => {
-    const notBroken = fc.oneof(
-      fc.constantFrom('ENOENT', 'EACCES', 'EISDIR', 'EEXIST', 'ERR_INVALID_ARG_TYPE', 'ERR_ASSERTION', 'ENOTFOUND', ''),
-      fc.string({ maxLength: 12 }),
-    ).filter((code) => !BROKEN_CONNECTION_CODES.includes(code));
+    const notBroken = fc
+      .oneof(
+        fc.constantFrom(
+          'ENOENT',
+          'EACCES',
+          'EISDIR',
+          'EEXIST',
+          'ERR_INVALID_ARG_TYPE',
+          'ERR_ASSERTION',
+          'ENOTFOUND',
+          '',
+        ),
+        fc.string({ maxLength: 12 }),
+      )
+      .filter((code) => !BROKEN_CONNECTION_CODES.includes(code));
     fc.assert(
       fc.property(notBroken, (code) => !isStorageUnavailable(socketErrorWith(code))),
       // Named codes first, then any short string: 300 draws.

@@ -17,7 +17,11 @@ import { TimeoutError } from 'p-timeout';
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { mongoClientOptions } from '../../../../adapters/persistence/mongo/mongo-client.js';
-import { isDuplicateKey, isStorageUnavailable, translateStorageErrors } from '../../../../adapters/persistence/mongo/storage-errors.js';
+import {
+  isDuplicateKey,
+  isStorageUnavailable,
+  translateStorageErrors,
+} from '../../../../adapters/persistence/mongo/storage-errors.js';
 
 const serverError = (code: number) => new MongoServerError({ message: `code ${code}`, code });
 const labelled = (label: string) => {
@@ -29,27 +33,64 @@ const labelled = (label: string) => {
 // The driver's pool errors, which it throws but does not export: made from its own classes, so a
 // rename in the driver fails here.
 type PoolErrorClass = new (message: string, address: string) => Error;
-const poolErrors = createRequire(import.meta.url)('mongodb/lib/cmap/errors.js') as Record<'WaitQueueTimeoutError' | 'PoolClosedError', PoolErrorClass>;
+const poolErrors = createRequire(import.meta.url)('mongodb/lib/cmap/errors.js') as Record<
+  'WaitQueueTimeoutError' | 'PoolClosedError',
+  PoolErrorClass
+>;
 
 describe('classifying driver errors', () => {
   it.each<[string, unknown]>([
-    ['no server could be selected', new MongoServerSelectionError('timed out', { type: 'Unknown', servers: new Map() } as unknown as TopologyDescription)],
+    [
+      'no server could be selected',
+      new MongoServerSelectionError('timed out', {
+        type: 'Unknown',
+        servers: new Map(),
+      } as unknown as TopologyDescription),
+    ],
     ['a network error', new MongoNetworkError('connection reset')],
     ['a network timeout', new MongoNetworkTimeoutError('timed out')],
     ['a closed client', new MongoTopologyClosedError()],
     ['a primary stepping down', serverError(189)],
     ['a node shutting down', serverError(91)],
     ['a node that is not primary', serverError(10107)],
-    ...[6, 7, 50, 64, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436].map((code): [string, unknown] => [`server code ${code}`, serverError(code)]),
-    ['a write concern that timed out waiting for replicas', new MongoWriteConcernError({ writeConcernError: { errmsg: 'waiting for replication timed out', code: 64 } } as never)],
-    ['no pooled connection coming free in time', new poolErrors.WaitQueueTimeoutError('Timed out while checking out a connection from connection pool', '127.0.0.1:27017')],
-    ['a pool closed under the call', new poolErrors.PoolClosedError('Attempted to check out a connection from closed connection pool', '127.0.0.1:27017')],
+    ...[6, 7, 50, 64, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436].map((code): [string, unknown] => [
+      `server code ${code}`,
+      serverError(code),
+    ]),
+    [
+      'a write concern that timed out waiting for replicas',
+      new MongoWriteConcernError({
+        writeConcernError: { errmsg: 'waiting for replication timed out', code: 64 },
+      } as never),
+    ],
+    [
+      'no pooled connection coming free in time',
+      new poolErrors.WaitQueueTimeoutError(
+        'Timed out while checking out a connection from connection pool',
+        '127.0.0.1:27017',
+      ),
+    ],
+    [
+      'a pool closed under the call',
+      new poolErrors.PoolClosedError(
+        'Attempted to check out a connection from closed connection pool',
+        '127.0.0.1:27017',
+      ),
+    ],
     ['a closed client', new MongoClientClosedError()],
     ['a closed server', new MongoServerClosedError()],
     ['a stale primary', new MongoStalePrimaryError('stale')],
     ['a call past its deadline', new TimeoutError('Promise timed out after 50 milliseconds')],
     ...Object.values(MongoErrorLabel)
-      .filter((label) => !['UnknownTransactionCommitResult', 'ResumableChangeStreamError', 'HandshakeError', 'NoWritesPerformed'].includes(label))
+      .filter(
+        (label) =>
+          ![
+            'UnknownTransactionCommitResult',
+            'ResumableChangeStreamError',
+            'HandshakeError',
+            'NoWritesPerformed',
+          ].includes(label),
+      )
       .map((label): [string, unknown] => [`an error labelled ${label}`, labelled(label)]),
   ])('treats %s as storage unavailable', (_case, error) => {
     expect(isStorageUnavailable(error)).toBe(true);
@@ -60,7 +101,10 @@ describe('classifying driver errors', () => {
     ['a bad query', serverError(2)],
     ['a generic driver error', new MongoError('something')],
     ['a generic driver error with a label that says nothing of the server', labelled('NoWritesPerformed')],
-    ['a non-driver error named like a pool error', Object.assign(new Error('x'), { name: 'MongoWaitQueueTimeoutError' })],
+    [
+      'a non-driver error named like a pool error',
+      Object.assign(new Error('x'), { name: 'MongoWaitQueueTimeoutError' }),
+    ],
     ['a programming error', new TypeError('x is undefined')],
     ['a non-driver error that happens to carry a server code', Object.assign(new Error('x'), { code: 91 })],
     ['a thrown string', 'nope'],

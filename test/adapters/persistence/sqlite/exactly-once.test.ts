@@ -27,7 +27,13 @@ describe('a keyed create on SQLite, the process dying between its two writes', (
     const pets = new SqlitePetRepository(db);
     const store = new SqliteIdempotencyStore(db, idempotencyRetention(), { now: clock.now });
     // The process dies right after the pet is written: recording the answer never happens.
-    const requests: IdempotencyStore = recordAnswers ? store : { claim: (...args) => store.claim(...args), release: () => new Promise(() => undefined), complete: () => new Promise(() => undefined) };
+    const requests: IdempotencyStore = recordAnswers
+      ? store
+      : {
+          claim: (...args) => store.claim(...args),
+          release: () => new Promise(() => undefined),
+          complete: () => new Promise(() => undefined),
+        };
     return { db, pets, createOnce: new CreatePetOnce(pets, requests) };
   }
 

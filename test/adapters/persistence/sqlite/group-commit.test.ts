@@ -15,10 +15,13 @@ type Fixture = Awaited<ReturnType<typeof sqliteStorageFixture>>;
 
 /** A fault SQLite itself raises, for the inserts of pets of that name. */
 function failInsertsNamed(db: DatabaseSync, name: string): void {
-  db.exec(`CREATE TRIGGER injected_fault BEFORE INSERT ON pets WHEN NEW.name = '${name}' BEGIN SELECT RAISE(ABORT, 'injected fault'); END`);
+  db.exec(
+    `CREATE TRIGGER injected_fault BEFORE INSERT ON pets WHEN NEW.name = '${name}' BEGIN SELECT RAISE(ABORT, 'injected fault'); END`,
+  );
 }
 
-const storedNames = (db: DatabaseSync): string[] => (db.prepare('SELECT name FROM pets ORDER BY id').all() as { name: string }[]).map((row) => row.name);
+const storedNames = (db: DatabaseSync): string[] =>
+  (db.prepare('SELECT name FROM pets ORDER BY id').all() as { name: string }[]).map((row) => row.name);
 
 describe('SQLite writes committed in groups', () => {
   let fixture: Fixture;
@@ -42,7 +45,11 @@ describe('SQLite writes committed in groups', () => {
     const apart = await framesWrittenBy(async () => {
       for (let index = 0; index < 20; index += 1) await repository.add(aNewPet({ name: `Apart ${String(index)}` }));
     });
-    const together = await framesWrittenBy(() => Promise.all(Array.from({ length: 20 }, (_, index) => repository.add(aNewPet({ name: `Together ${String(index)}` })))));
+    const together = await framesWrittenBy(() =>
+      Promise.all(
+        Array.from({ length: 20 }, (_, index) => repository.add(aNewPet({ name: `Together ${String(index)}` }))),
+      ),
+    );
     // Each commit writes the pets page and the id sequence's page.
     expect(apart).toBeGreaterThanOrEqual(40);
     expect(together).toBeLessThanOrEqual(3);
@@ -59,7 +66,9 @@ describe('SQLite writes committed in groups', () => {
   it('fails a write that SQLite refuses alone: its neighbours in the group are committed', async () => {
     const { db, repository } = fixture;
     failInsertsNamed(db, 'Faulty');
-    const outcomes = await Promise.allSettled(['Before', 'Faulty', 'After'].map((name) => repository.add(aNewPet({ name }))));
+    const outcomes = await Promise.allSettled(
+      ['Before', 'Faulty', 'After'].map((name) => repository.add(aNewPet({ name }))),
+    );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const refusal = (outcomes[1] as PromiseRejectedResult).reason as Error;
     expect(refusal).not.toBeInstanceOf(StorageUnavailable);
@@ -76,7 +85,8 @@ describe('SQLite writes committed in groups', () => {
     const { db, repository } = fixture;
     const key = { client: 'client-a', key: 'order-1' };
     // The key's earlier pet was kept until 1000: a create after that frees it, then inserts, which fails.
-    const earlier = (await repository.addOnce(aNewPet({ name: 'Earlier' }), { key, claimedAt: 0, keptUntil: 1000 })).pet;
+    const earlier = (await repository.addOnce(aNewPet({ name: 'Earlier' }), { key, claimedAt: 0, keptUntil: 1000 }))
+      .pet;
     failInsertsNamed(db, 'Faulty');
     const outcomes = await Promise.allSettled([
       repository.addOnce(aNewPet({ name: 'Faulty' }), { key, claimedAt: 2000, keptUntil: 60_000 }),
@@ -92,7 +102,11 @@ describe('SQLite writes committed in groups', () => {
     const { db, idempotencyStore } = fixture;
     expect(groupCommitOf(db)).toBe(groupCommitOf(db));
     const frames = await framesWrittenBy(() =>
-      Promise.all([fixture.repository.add(aNewPet()), idempotencyStore.claim({ client: 'c', key: 'k' }, 'fingerprint'), fixture.repository.add(aNewPet())]),
+      Promise.all([
+        fixture.repository.add(aNewPet()),
+        idempotencyStore.claim({ client: 'c', key: 'k' }, 'fingerprint'),
+        fixture.repository.add(aNewPet()),
+      ]),
     );
     // One commit of a pets page, the sequence's page, and the keys' table and index pages.
     expect(frames).toBeLessThanOrEqual(5);
@@ -108,7 +122,9 @@ describe('SQLite writes committed in groups', () => {
     const started = performance.now();
     const outcomes = await Promise.allSettled([group.write(() => insert.run()), group.write(() => insert.run())]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
-    expect(outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason instanceof StorageUnavailable)).toEqual([true, true]);
+    expect(
+      outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason instanceof StorageUnavailable),
+    ).toEqual([true, true]);
     other.exec('ROLLBACK');
     other.close();
     expect(storedNames(db)).toEqual([]);
@@ -120,7 +136,8 @@ describe('SQLite writes committed in groups', () => {
     const other = new DatabaseSync(file, { timeout: 10 });
     other.exec('BEGIN IMMEDIATE');
     const group = new GroupCommit(db, 5_000);
-    const insert = (name: string) => () => db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(name).changes;
+    const insert = (name: string) => () =>
+      db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(name).changes;
     const first = group.write(insert('First'));
     // Timers still fire while the write waits: the thread is not held.
     const ticks: number[] = [];
@@ -151,7 +168,7 @@ describe('SQLite writes committed in groups', () => {
     expect(begins()).toBe(1);
   });
 
-  it("tries again for a taken lock on a timer that backs off, from 5 ms doubling to 100 ms, and stops trying once no write waits", async () => {
+  it('tries again for a taken lock on a timer that backs off, from 5 ms doubling to 100 ms, and stops trying once no write waits', async () => {
     const { db, file } = fixture;
     const other = new DatabaseSync(file, { timeout: 10 });
     other.exec('BEGIN IMMEDIATE');
@@ -207,7 +224,8 @@ describe('SQLite writes committed in groups', () => {
     const other = new DatabaseSync(file, { timeout: 10 });
     other.exec('BEGIN IMMEDIATE');
     const group = new GroupCommit(db, 300);
-    const insert = (name: string) => () => db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(name).changes;
+    const insert = (name: string) => () =>
+      db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(name).changes;
     const early = group.write(insert('Early'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     const late = group.write(insert('Late'));
@@ -219,7 +237,10 @@ describe('SQLite writes committed in groups', () => {
   });
 
   it('fails every write asked for before its database closed, as StorageUnavailable', async () => {
-    const writes = [fixture.repository.add(aNewPet()), new SqliteIdempotencyStore(fixture.db, { ttlMs: 1000, leaseMs: 100 }).claim({ client: 'c', key: 'k' }, 'f')];
+    const writes = [
+      fixture.repository.add(aNewPet()),
+      new SqliteIdempotencyStore(fixture.db, { ttlMs: 1000, leaseMs: 100 }).claim({ client: 'c', key: 'k' }, 'f'),
+    ];
     fixture.db.close();
     for (const outcome of await Promise.allSettled(writes)) {
       expect(outcome.status === 'rejected' && outcome.reason instanceof StorageUnavailable).toBe(true);
@@ -240,7 +261,9 @@ describe('SQLite writes committed in groups', () => {
       group.write(() => insert.run()),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(outcomes.map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual(Array(3).fill('the transaction is gone'));
+    expect(outcomes.map((outcome) => ((outcome as PromiseRejectedResult).reason as Error).message)).toEqual(
+      Array(3).fill('the transaction is gone'),
+    );
     expect(storedNames(db)).toEqual([]);
     expect(db.isTransaction).toBe(false);
   });
@@ -267,7 +290,9 @@ describe('SQLite writes committed in groups', () => {
   it('fails every write of a group whose commit fails, keeps none of them, and leaves no transaction open', async () => {
     const { db } = fixture;
     // A deferred foreign key is checked at COMMIT only: a write that breaks it makes the commit fail.
-    db.exec('PRAGMA foreign_keys = ON; CREATE TABLE owners (id INTEGER PRIMARY KEY); CREATE TABLE owned (owner INTEGER REFERENCES owners (id) DEFERRABLE INITIALLY DEFERRED)');
+    db.exec(
+      'PRAGMA foreign_keys = ON; CREATE TABLE owners (id INTEGER PRIMARY KEY); CREATE TABLE owned (owner INTEGER REFERENCES owners (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
     const group = new GroupCommit(db);
     const insert = db.prepare("INSERT INTO pets (name, category_id) VALUES ('Lost', 1)");
     const orphan = db.prepare('INSERT INTO owned (owner) VALUES (99)');
@@ -290,43 +315,58 @@ describe('SQLite writes committed in groups', () => {
 
   describe('against a model, for any groups of creates and keyed creates, some of them failing', () => {
     type Create = { readonly key: number | undefined; readonly faulty: boolean };
-    const aCreate: fc.Arbitrary<Create> = fc.record({ key: fc.option(fc.nat({ max: 2 }), { nil: undefined }), faulty: fc.boolean() });
+    const aCreate: fc.Arbitrary<Create> = fc.record({
+      key: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+      faulty: fc.boolean(),
+    });
 
     it('answers each as if it had run alone, in order, and stores exactly the pets it answered for', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.array(aCreate, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }), async (groups) => {
-          const model = { pets: [] as { id: number; name: string }[], byKey: new Map<number, number>() };
-          const run = await sqliteStorageFixture();
-          try {
-            failInsertsNamed(run.db, 'Faulty');
-            for (const [groupIndex, group] of groups.entries()) {
-              const names = group.map(({ faulty }, index) => (faulty ? 'Faulty' : `Pet ${String(groupIndex)}-${String(index)}`));
-              // Asked for in one turn: one group.
-              const outcomes = await Promise.allSettled(
-                group.map(({ key }, index) => {
-                  const newPet = aNewPet({ name: names[index] as string });
-                  if (key === undefined) return run.repository.add(newPet).then((pet) => ({ id: pet.id, added: true }));
-                  const origin = { key: { client: 'c', key: String(key) }, claimedAt: 0, keptUntil: Number.MAX_SAFE_INTEGER };
-                  return run.repository.addOnce(newPet, origin).then(({ pet, added }) => ({ id: pet.id, added }));
-                }),
-              );
-              const expected = group.map(({ key, faulty }, index) => {
-                const earlier = key === undefined ? undefined : model.byKey.get(key);
-                if (earlier !== undefined) return { id: earlier, added: false };
-                if (faulty) return 'refused';
-                const id = (model.pets.at(-1)?.id ?? 0) + 1;
-                model.pets.push({ id, name: names[index] as string });
-                if (key !== undefined) model.byKey.set(key, id);
-                return { id, added: true };
-              });
-              expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'refused'))).toEqual(expected);
+        fc.asyncProperty(
+          fc.array(fc.array(aCreate, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }),
+          async (groups) => {
+            const model = { pets: [] as { id: number; name: string }[], byKey: new Map<number, number>() };
+            const run = await sqliteStorageFixture();
+            try {
+              failInsertsNamed(run.db, 'Faulty');
+              for (const [groupIndex, group] of groups.entries()) {
+                const names = group.map(({ faulty }, index) =>
+                  faulty ? 'Faulty' : `Pet ${String(groupIndex)}-${String(index)}`,
+                );
+                // Asked for in one turn: one group.
+                const outcomes = await Promise.allSettled(
+                  group.map(({ key }, index) => {
+                    const newPet = aNewPet({ name: names[index] as string });
+                    if (key === undefined)
+                      return run.repository.add(newPet).then((pet) => ({ id: pet.id, added: true }));
+                    const origin = {
+                      key: { client: 'c', key: String(key) },
+                      claimedAt: 0,
+                      keptUntil: Number.MAX_SAFE_INTEGER,
+                    };
+                    return run.repository.addOnce(newPet, origin).then(({ pet, added }) => ({ id: pet.id, added }));
+                  }),
+                );
+                const expected = group.map(({ key, faulty }, index) => {
+                  const earlier = key === undefined ? undefined : model.byKey.get(key);
+                  if (earlier !== undefined) return { id: earlier, added: false };
+                  if (faulty) return 'refused';
+                  const id = (model.pets.at(-1)?.id ?? 0) + 1;
+                  model.pets.push({ id, name: names[index] as string });
+                  if (key !== undefined) model.byKey.set(key, id);
+                  return { id, added: true };
+                });
+                expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'refused'))).toEqual(
+                  expected,
+                );
+              }
+              expect(run.db.prepare('SELECT id, name FROM pets ORDER BY id').all()).toEqual(model.pets);
+              expect(run.db.isTransaction).toBe(false);
+            } finally {
+              await run.dispose();
             }
-            expect(run.db.prepare('SELECT id, name FROM pets ORDER BY id').all()).toEqual(model.pets);
-            expect(run.db.isTransaction).toBe(false);
-          } finally {
-            await run.dispose();
-          }
-        }),
+          },
+        ),
         { numRuns: 60 },
       );
     });

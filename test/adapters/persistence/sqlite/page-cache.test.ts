@@ -63,7 +63,7 @@ describe('recent pages of a SQLite database', () => {
     expect(reads).toBe(PAGES_KEPT + 2);
   });
 
-  it('gives the repository\'s pages as written, whoever wrote them: its own creates, and another connection\'s', async () => {
+  it("gives the repository's pages as written, whoever wrote them: its own creates, and another connection's", async () => {
     const { repository, db, file } = fixture;
     const rex = await repository.add(aNewPet({ name: 'Rex', status: 'sold' }));
     expect(await repository.list({ limit: 10 })).toEqual([rex]);

@@ -5,8 +5,18 @@ import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { RestoreConflict } from '../../../../core/errors.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
-import { lockWaitOf, migrate, openSqliteDatabase, SqliteOpenError, untilFree, whyUnwritable } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
-import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_WAIT_IN_PLACE_MS } from '../../../../adapters/persistence/sqlite/sqlite-options.js';
+import {
+  lockWaitOf,
+  migrate,
+  openSqliteDatabase,
+  SqliteOpenError,
+  untilFree,
+  whyUnwritable,
+} from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import {
+  SQLITE_BUSY_TIMEOUT_MS,
+  SQLITE_WAIT_IN_PLACE_MS,
+} from '../../../../adapters/persistence/sqlite/sqlite-options.js';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
 import { PAGE_QUERIES, PageStatements } from '../../../../adapters/persistence/sqlite/page-statements.js';
 import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sqlite-pet-repository.js';
@@ -69,7 +79,11 @@ describe('SQLite storage specifics', () => {
       openSqliteDatabase(folder.path(), SQLITE_DEFAULTS).close();
       const holder = spawn(
         process.execPath,
-        ['-e', "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');", folder.path()],
+        [
+          '-e',
+          "const db = new (require('node:sqlite').DatabaseSync)(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('held'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('COMMIT');",
+          folder.path(),
+        ],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const exited = once(holder, 'exit');
@@ -151,7 +165,10 @@ describe('SQLite storage specifics', () => {
     migrate(db, steps);
     migrate(db, steps);
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual([{ name: 'a' }, { name: 'b' }]);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual([
+      { name: 'a' },
+      { name: 'b' },
+    ]);
     migrate(db, [...steps, 'CREATE TABLE c (z)']);
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
     db.close();
@@ -160,7 +177,12 @@ describe('SQLite storage specifics', () => {
   it('takes further writes after a restore refused part way: the refused one leaves no transaction open', async () => {
     const fixture = await sqliteStorageFixture();
     await fixture.repository.restore([{ id: 2, name: 'Two', categoryId: 1 }]);
-    await expect(fixture.repository.restore([{ id: 1, name: 'One', categoryId: 1 }, { id: 2, name: 'Other', categoryId: 1 }])).rejects.toBeInstanceOf(RestoreConflict);
+    await expect(
+      fixture.repository.restore([
+        { id: 1, name: 'One', categoryId: 1 },
+        { id: 2, name: 'Other', categoryId: 1 },
+      ]),
+    ).rejects.toBeInstanceOf(RestoreConflict);
     expect(fixture.db.isTransaction).toBe(false);
     const next = await fixture.repository.add(aNewPet({ name: 'Next' }));
     expect(next.id).toBe(3);
@@ -171,14 +193,18 @@ describe('SQLite storage specifics', () => {
   it('claims a key whose lapsed record is still stored (older lapsed keys dropped first), as a fresh claim', async () => {
     const clock = manualClock();
     const fixture = await sqliteStorageFixture({ now: clock.now });
-    for (let index = 0; index < 11; index += 1) await fixture.idempotencyStore.claim({ client: 'c', key: `old-${index}` }, 'fp');
+    for (let index = 0; index < 11; index += 1)
+      await fixture.idempotencyStore.claim({ client: 'c', key: `old-${index}` }, 'fp');
     clock.advance(1);
     await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'first');
     clock.advance(idempotencyRetention().leaseMs);
     // The ten oldest lapsed records go with this claim; the target's own stays, and is taken over.
     const outcome = await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'second');
     expect(outcome.state).toBe('claimed');
-    expect(await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'third')).toEqual({ state: 'in_flight', fingerprint: 'second' });
+    expect(await fixture.idempotencyStore.claim({ client: 'c', key: 'target' }, 'third')).toEqual({
+      state: 'in_flight',
+      fingerprint: 'second',
+    });
     await fixture.dispose();
   });
 
@@ -188,7 +214,12 @@ describe('SQLite storage specifics', () => {
     // SQLite checkpoints every 1,000 pages; a log that never starts over would hold some 15,000 frames after these.
     for (let index = 0; index < 5000; index += 1) await fixture.repository.add(aNewPet());
     expect(framesInLog()).toBeLessThan(2000);
-    for (let index = 0; index < 5000; index += 1) await fixture.repository.addOnce(aNewPet(), { key: { client: 'c', key: `k${index}` }, claimedAt: 0, keptUntil: 1 });
+    for (let index = 0; index < 5000; index += 1)
+      await fixture.repository.addOnce(aNewPet(), {
+        key: { client: 'c', key: `k${index}` },
+        claimedAt: 0,
+        keptUntil: 1,
+      });
     expect(framesInLog()).toBeLessThan(2000);
     await fixture.dispose();
   });
@@ -198,9 +229,7 @@ describe('SQLite storage specifics', () => {
     const { db } = fixture;
     const plan = (sql: string, ...values: (string | number)[]) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map((step) => step.detail);
-    expect(plan(PAGE_QUERIES.all(21), 0)).toEqual([
-      'SEARCH pets USING INTEGER PRIMARY KEY (rowid>?)',
-    ]);
+    expect(plan(PAGE_QUERIES.all(21), 0)).toEqual(['SEARCH pets USING INTEGER PRIMARY KEY (rowid>?)']);
     expect(plan(PAGE_QUERIES.withStatus(21), 'sold', 0)).toEqual([
       'SEARCH pets USING INDEX pets_status_id (status=? AND id>?)',
     ]);
@@ -209,7 +238,9 @@ describe('SQLite storage specifics', () => {
 
   it('gives pages of any size, those the core asks for from statements of their own and others from one that binds the size', async () => {
     const fixture = await sqliteStorageFixture();
-    await fixture.repository.restore(Array.from({ length: 130 }, (_, index) => ({ ...aNewPet({ status: 'sold' }), id: index + 1 })));
+    await fixture.repository.restore(
+      Array.from({ length: 130 }, (_, index) => ({ ...aNewPet({ status: 'sold' }), id: index + 1 })),
+    );
     for (const limit of [0, 1, 21, 101, 102, 130, 500]) {
       const page = await fixture.repository.list({ limit });
       expect(page.map((pet) => pet.id)).toEqual(Array.from({ length: Math.min(limit, 130) }, (_, index) => index + 1));
@@ -236,17 +267,20 @@ describe('SQLite storage specifics', () => {
   it('answers ids that are not pet ids with no pet', async () => {
     const fixture = await sqliteStorageFixture();
     await fixture.repository.add(aNewPet());
-    for (const id of [0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -1, 0]) expect(await fixture.repository.findById(id)).toBeUndefined();
+    for (const id of [0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -1, 0])
+      expect(await fixture.repository.findById(id)).toBeUndefined();
     await fixture.dispose();
   });
 
   it('drops a few expired idempotency keys with each claim, so that they do not pile up', async () => {
     const clock = manualClock();
     const fixture = await sqliteStorageFixture({ now: clock.now });
-    for (let index = 0; index < 15; index += 1) await fixture.idempotencyStore.claim({ client: 'c', key: `k${index}` }, 'fp');
+    for (let index = 0; index < 15; index += 1)
+      await fixture.idempotencyStore.claim({ client: 'c', key: `k${index}` }, 'fp');
     clock.advance(idempotencyRetention().leaseMs);
     await fixture.idempotencyStore.claim({ client: 'c', key: 'fresh' }, 'fp');
-    const count = () => (fixture.db.prepare('SELECT count(*) AS keys FROM idempotency_keys').get() as { keys: number }).keys;
+    const count = () =>
+      (fixture.db.prepare('SELECT count(*) AS keys FROM idempotency_keys').get() as { keys: number }).keys;
     // Ten of the fifteen expired keys went, and the fresh one came.
     expect(count()).toBe(6);
     await fixture.idempotencyStore.claim({ client: 'c', key: 'fresher' }, 'fp');
@@ -294,7 +328,9 @@ describe('SQLite storage specifics', () => {
     try {
       const notDb = folder.path('notes.txt');
       writeFileSync(notDb, 'these are not the pets you are looking for\n'.repeat(100));
-      expect(() => openSqliteDatabase(notDb, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${notDb} is not a SQLite database; move that file away or choose another path`);
+      expect(() => openSqliteDatabase(notDb, SQLITE_DEFAULTS)).toThrow(
+        `SQLITE_PATH ${notDb} is not a SQLite database; move that file away or choose another path`,
+      );
       const refusal = (() => {
         try {
           openSqliteDatabase(notDb, SQLITE_DEFAULTS);
@@ -306,11 +342,17 @@ describe('SQLite storage specifics', () => {
       expect(refusal).toBeInstanceOf(SqliteOpenError);
       expect(refusal).toMatchObject({ name: 'SqliteOpenError', cause: { code: 'ERR_SQLITE_ERROR' } });
       // A file system no process may write to, whoever runs the test (root included).
-      expect(() => openSqliteDatabase('/proc/petstore.db', SQLITE_DEFAULTS)).toThrow('SQLITE_PATH /proc/petstore.db cannot be used: unable to open database file');
+      expect(() => openSqliteDatabase('/proc/petstore.db', SQLITE_DEFAULTS)).toThrow(
+        'SQLITE_PATH /proc/petstore.db cannot be used: unable to open database file',
+      );
       const underAFile = `${notDb}/pets/petstore.db`;
-      expect(() => openSqliteDatabase(underAFile, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${underAFile} cannot be created: part of its folder path is a file`);
+      expect(() => openSqliteDatabase(underAFile, SQLITE_DEFAULTS)).toThrow(
+        `SQLITE_PATH ${underAFile} cannot be created: part of its folder path is a file`,
+      );
       const aFolder = folder.path('.');
-      expect(() => openSqliteDatabase(aFolder, SQLITE_DEFAULTS)).toThrow(`SQLITE_PATH ${aFolder} is a folder; give the path of a database file in it`);
+      expect(() => openSqliteDatabase(aFolder, SQLITE_DEFAULTS)).toThrow(
+        `SQLITE_PATH ${aFolder} is a folder; give the path of a database file in it`,
+      );
     } finally {
       folder.remove();
     }

@@ -29,7 +29,8 @@ export class MapPetRepository implements PetRepository, PetRestore {
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
     const originKey = JSON.stringify([origin.key.client, origin.key.key]);
     const earlier = this.byOrigin.get(originKey);
-    if (earlier !== undefined && namesRequest(earlier, origin)) return Promise.resolve({ pet: { ...earlier.pet }, added: false });
+    if (earlier !== undefined && namesRequest(earlier, origin))
+      return Promise.resolve({ pet: { ...earlier.pet }, added: false });
     const pet = this.addNow(newPet);
     this.byOrigin.set(originKey, { pet, keptUntil: origin.keptUntil });
     return Promise.resolve({ pet: { ...pet }, added: true });
@@ -78,7 +79,12 @@ export class MapPetRepository implements PetRepository, PetRestore {
 
   private addNow(newPet: NewPet): Pet {
     this.lastId += 1;
-    const pet: Pet = { id: this.lastId, name: newPet.name, categoryId: newPet.categoryId, ...(newPet.status === undefined ? {} : { status: newPet.status }) };
+    const pet: Pet = {
+      id: this.lastId,
+      name: newPet.name,
+      categoryId: newPet.categoryId,
+      ...(newPet.status === undefined ? {} : { status: newPet.status }),
+    };
     this.pets.set(pet.id, pet);
     return pet;
   }

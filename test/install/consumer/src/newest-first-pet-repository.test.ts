@@ -1,4 +1,6 @@
 import { describePetRepositoryContract } from 'petstore/testing';
 import { NewestFirstPetRepository } from './newest-first-pet-repository.js';
 
-describePetRepositoryContract('NewestFirstPetRepository', () => Promise.resolve({ repository: new NewestFirstPetRepository(), dispose: () => Promise.resolve() }));
+describePetRepositoryContract('NewestFirstPetRepository', () =>
+  Promise.resolve({ repository: new NewestFirstPetRepository(), dispose: () => Promise.resolve() }),
+);

@@ -8,7 +8,16 @@ const service = await startService({
   storage: { pets: new MapPetRepository() },
 });
 const headers = { Authorization: 'Bearer consumer-key', 'Content-Type': 'application/json' };
-const created = await fetch(`${service.url}/v1/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Rex', categoryId: 1, status: PET_STATUSES[0] }) });
+const created = await fetch(`${service.url}/v1/pets`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ name: 'Rex', categoryId: 1, status: PET_STATUSES[0] }),
+});
 const listed = await fetch(`${service.url}/v1/pets`, { headers });
-console.log(JSON.stringify({ created: { status: created.status, body: await created.json() }, listed: { status: listed.status, body: await listed.json() } }));
+console.log(
+  JSON.stringify({
+    created: { status: created.status, body: await created.json() },
+    listed: { status: listed.status, body: await listed.json() },
+  }),
+);
 console.log(JSON.stringify({ closed: await service.close(0) }));

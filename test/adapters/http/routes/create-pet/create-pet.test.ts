@@ -13,7 +13,11 @@ describe('createPet', () => {
   afterAll(() => api.close());
 
   function postRaw(body: string, contentType: string | null = 'application/json'): Promise<Response> {
-    return api.request('/v1/pets', { method: 'POST', body, headers: contentType === null ? {} : { 'Content-Type': contentType } });
+    return api.request('/v1/pets', {
+      method: 'POST',
+      body,
+      headers: contentType === null ? {} : { 'Content-Type': contentType },
+    });
   }
 
   /** Asserts a rejected create changed nothing in the store. */
@@ -86,7 +90,12 @@ describe('createPet', () => {
       ['an id', '{"id":5,"name":"Tom","categoryId":1}', 'invalid_body', 'id'],
       ['an unknown field', '{"name":"Tom","categoryId":1,"colour":"brown"}', 'invalid_body', 'colour'],
       ['a __proto__ field', '{"name":"Tom","categoryId":1,"__proto__":{"admin":true}}', 'invalid_body', '__proto__'],
-      ['a constructor field', '{"name":"Tom","categoryId":1,"constructor":{"prototype":{}}}', 'invalid_body', 'constructor'],
+      [
+        'a constructor field',
+        '{"name":"Tom","categoryId":1,"constructor":{"prototype":{}}}',
+        'invalid_body',
+        'constructor',
+      ],
     ])('answers 400 for %s, naming the field, and stores nothing', async (_case, raw, code, field) => {
       const body = await expectRejectedWithoutChange(() => postRaw(raw), 400, code);
       if (field !== undefined) expect(body.details?.[0]?.path).toBe(field);
@@ -94,7 +103,11 @@ describe('createPet', () => {
     });
 
     it('says why a categoryId beyond 2^53-1 is refused', async () => {
-      const body = await expectError(await postRaw('{"name":"Tom","categoryId":9007199254740993}'), 400, 'invalid_body');
+      const body = await expectError(
+        await postRaw('{"name":"Tom","categoryId":9007199254740993}'),
+        400,
+        'invalid_body',
+      );
       expect(body.message).toBe(
         'Invalid request body: categoryId must be an integer from -9007199254740991 to 9007199254740991; larger values cannot be represented exactly and are not rounded',
       );
@@ -113,22 +126,44 @@ describe('createPet', () => {
       ['"Tom"', 'invalid_body', 'The request body must be a JSON object'],
       ['null', 'invalid_body', 'The request body must be a JSON object'],
       ['{"categoryId":1}', 'invalid_body', 'Invalid request body: name is required'],
-      ['{"name":"Tom","categoryId":1,"colour":"brown"}', 'invalid_body', 'Invalid request body: colour is not a field of NewPet'],
-      ['{"name":" ","categoryId":1}', 'invalid_body', 'Invalid request body: name must contain a visible character, not only blanks or invisible characters'],
+      [
+        '{"name":"Tom","categoryId":1,"colour":"brown"}',
+        'invalid_body',
+        'Invalid request body: colour is not a field of NewPet',
+      ],
+      [
+        '{"name":" ","categoryId":1}',
+        'invalid_body',
+        'Invalid request body: name must contain a visible character, not only blanks or invisible characters',
+      ],
       ['{"name":"Tom","categoryId":"1"}', 'invalid_body', 'Invalid request body: categoryId must be an integer'],
-      ['{"name":"Tom","categoryId":1,"status":null}', 'invalid_body', 'Invalid request body: status must be one of available, pending, sold, or left out'],
+      [
+        '{"name":"Tom","categoryId":1,"status":null}',
+        'invalid_body',
+        'Invalid request body: status must be one of available, pending, sold, or left out',
+      ],
     ])('says precisely what is wrong with the body %j', async (raw, code, message) => {
       const body = await expectError(await postRaw(raw), 400, code);
       expect(body.message).toBe(message);
     });
 
     it('reports one problem per field, the first rule it breaks', async () => {
-      const body = await expectError(await postRaw(JSON.stringify({ name: ' '.repeat(201), categoryId: 1 })), 400, 'invalid_body');
-      expect(body.details).toEqual([{ path: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' }]);
+      const body = await expectError(
+        await postRaw(JSON.stringify({ name: ' '.repeat(201), categoryId: 1 })),
+        400,
+        'invalid_body',
+      );
+      expect(body.details).toEqual([
+        { path: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' },
+      ]);
     });
 
     it('lists every offending field in details', async () => {
-      const body = await expectError(await postRaw('{"name":"","categoryId":"x","status":"gone"}'), 400, 'invalid_body');
+      const body = await expectError(
+        await postRaw('{"name":"","categoryId":"x","status":"gone"}'),
+        400,
+        'invalid_body',
+      );
       expect(body.details).toEqual([
         { path: 'name', message: 'name must contain a visible character, not only blanks or invisible characters' },
         { path: 'categoryId', message: 'categoryId must be an integer' },
@@ -154,7 +189,11 @@ describe('createPet', () => {
       ['a JSON-like suffix type', 'application/merge-patch+json'],
       ['no content type', null],
     ])('answers 415 for %s', async (_case, contentType) => {
-      const body = await expectRejectedWithoutChange(() => postRaw('{"name":"Tom","categoryId":1}', contentType), 415, 'unsupported_media_type');
+      const body = await expectRejectedWithoutChange(
+        () => postRaw('{"name":"Tom","categoryId":1}', contentType),
+        415,
+        'unsupported_media_type',
+      );
       expect(body.message).toBe('The request body must be application/json');
     });
 
@@ -180,7 +219,9 @@ describe('createPet', () => {
     it('creates 200 pets sent at once, losing none and repeating no id', async () => {
       const before = await countPets(api);
       const responses = await Promise.all(
-        Array.from({ length: 200 }, (_, index) => api.postJson('/v1/pets', { name: `Pet ${index}`, categoryId: index })),
+        Array.from({ length: 200 }, (_, index) =>
+          api.postJson('/v1/pets', { name: `Pet ${index}`, categoryId: index }),
+        ),
       );
       expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 200 }, () => 201));
       const pets = (await Promise.all(responses.map((response) => response.json()))) as Pet[];
@@ -201,16 +242,28 @@ describe('createPet', () => {
     it('accepts a body at the limit and refuses one byte more with 413', async () => {
       const atLimit = JSON.stringify({ name: 'x', categoryId: 1 }).padEnd(64, ' ');
       expect(atLimit).toHaveLength(64);
-      const ok = await small.request('/v1/pets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: atLimit });
+      const ok = await small.request('/v1/pets', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: atLimit,
+      });
       expect(ok.status).toBe(201);
-      const over = await small.request('/v1/pets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `${atLimit} ` });
+      const over = await small.request('/v1/pets', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: `${atLimit} `,
+      });
       const body = await expectError(over, 413, 'payload_too_large');
       expect(body.message).toBe('The request body exceeds 64 bytes');
     });
 
     it('refuses a chunked body that grows past the limit', async () => {
       const url = new URL(small.baseUrl);
-      const { status, headers, text } = await new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const { status, headers, text } = await new Promise<{
+        status: number;
+        headers: IncomingHttpHeaders;
+        text: string;
+      }>((resolve, reject) => {
         const request = httpRequest(
           {
             host: url.hostname,
@@ -231,7 +284,13 @@ describe('createPet', () => {
         request.write('{"name":"');
         request.end(`${'y'.repeat(200)}","categoryId":1}`);
       });
-      await expectDocumented(small.baseUrl, { method: 'POST', path: '/v1/pets', status, header: (name) => headers[name.toLowerCase()] as string | undefined, text });
+      await expectDocumented(small.baseUrl, {
+        method: 'POST',
+        path: '/v1/pets',
+        status,
+        header: (name) => headers[name.toLowerCase()] as string | undefined,
+        text,
+      });
       expect(status).toBe(413);
     });
   });

@@ -4,12 +4,18 @@ import type { Pet } from '../../../../../core/pet.js';
 import { StorageUnavailable } from '../../../../../core/errors.js';
 import { InMemoryPetRepository } from '../../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { manualClock } from '../../../../../testing/index.js';
-import { countPets, expectError, OTHER_TEST_KEY, startTestApi, TEST_KEY, type TestApi } from '../../../../support/api-harness.js';
+import {
+  countPets,
+  expectError,
+  OTHER_TEST_KEY,
+  startTestApi,
+  TEST_KEY,
+  type TestApi,
+} from '../../../../support/api-harness.js';
 import { heldRepository } from '../../../../support/held-repository.js';
 import { openApiAjv } from '../../../../support/openapi-validator.js';
 import { rawRequest, sendRaw } from '../../../../support/raw-http.js';
 import { idempotencyRetention } from '../../../../support/storage-fixture.js';
-
 
 const PETS = '/v1/pets';
 
@@ -26,7 +32,12 @@ describe('POST /v1/pets with an Idempotency-Key', () => {
   function post(body: unknown, key: string | undefined, apiKey = TEST_KEY): Promise<Response> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (key !== undefined) headers['Idempotency-Key'] = key;
-    return api.request(PETS, { method: 'POST', headers, key: apiKey, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    return api.request(PETS, {
+      method: 'POST',
+      headers,
+      key: apiKey,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   }
 
   /** What a client can see of an answer, the per-request id aside. */
@@ -53,13 +64,21 @@ describe('POST /v1/pets with an Idempotency-Key', () => {
 
   it('refuses the key sent again with another body (422), and adds nothing', async () => {
     await post({ name: 'Tom', categoryId: 3 }, 'order-1');
-    const body = await expectError(await post({ name: 'Tom', categoryId: 4 }, 'order-1'), 422, 'idempotency_key_reused');
-    expect(body.message).toBe('This Idempotency-Key was already used with a different request body; send a new key for a new request');
+    const body = await expectError(
+      await post({ name: 'Tom', categoryId: 4 }, 'order-1'),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(body.message).toBe(
+      'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+    );
     expect(await countPets(api)).toBe(1);
   });
 
   it('creates exactly one pet for 50 concurrent requests with one key; every other answer is its replay or 409', async () => {
-    const responses = await Promise.all(Array.from({ length: 50 }, () => post({ name: 'Rush', categoryId: 1 }, 'burst')));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post({ name: 'Rush', categoryId: 1 }, 'burst')),
+    );
     const created = responses.filter((response) => response.status === 201);
     const originals = created.filter((response) => response.headers.get('idempotent-replayed') === null);
     expect(originals).toHaveLength(1);
@@ -133,12 +152,24 @@ describe('Idempotency-Key, as the wire carries it', () => {
   const create = (headers: string[]) =>
     sendRaw(
       port(),
-      Buffer.from(rawRequest('POST', PETS, [`Authorization: Bearer ${TEST_KEY}`, 'Content-Type: application/json', ...headers], '{"name":"Tom","categoryId":1}'), 'latin1'),
+      Buffer.from(
+        rawRequest(
+          'POST',
+          PETS,
+          [`Authorization: Bearer ${TEST_KEY}`, 'Content-Type: application/json', ...headers],
+          '{"name":"Tom","categoryId":1}',
+        ),
+        'latin1',
+      ),
     );
 
   it('refuses the header sent twice, whether the values agree or not: neither is guessed at', async () => {
     api = await startTestApi();
-    for (const pair of [['a', 'b'], ['a', 'a'], ['a', '']]) {
+    for (const pair of [
+      ['a', 'b'],
+      ['a', 'a'],
+      ['a', ''],
+    ]) {
       const response = await create(pair.map((value) => `Idempotency-Key: ${value}`));
       expect(response?.status).toBe(400);
       expect(JSON.parse(response?.body ?? '{}')).toMatchObject({ code: 'invalid_idempotency_key' });
@@ -202,7 +233,10 @@ describe('Idempotency-Key, as the wire carries it', () => {
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(headerValue, async (key) => {
-        const response = await create([`Idempotency-Key: ${key}`]).then((raw) => raw, () => undefined);
+        const response = await create([`Idempotency-Key: ${key}`]).then(
+          (raw) => raw,
+          () => undefined,
+        );
         expect({ key, accepted: response?.status === 201 }).toEqual({ key, accepted: documentSays(key) });
         if (response?.status === 201) accepted += 1;
         else expect(response?.status).toBe(400);

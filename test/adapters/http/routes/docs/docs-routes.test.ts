@@ -15,7 +15,8 @@ describe('the docs page and its assets', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const index = (await response.json()) as Record<string, string>;
     expect(index).toEqual({ name: 'Pet store API', api: '/v1', docs: '/docs', openapi: '/openapi.json' });
-    for (const path of [index.docs, index.openapi]) expect((await api.request(path ?? '', { key: null })).status).toBe(200);
+    for (const path of [index.docs, index.openapi])
+      expect((await api.request(path ?? '', { key: null })).status).toBe(200);
   });
 
   it('serves an HTML page, without a key, that loads Swagger UI and the document from this server only', async () => {
@@ -54,10 +55,14 @@ describe('the docs page and its assets', () => {
     expect(script).toContain('validatorUrl: null');
   });
 
-  it.each(['index.html', 'package.json', '..%2Fpackage.json', '..%2F..%2Fpackage.json', 'swagger-ui.js.map', '.hidden'])(
-    'answers 404 for any other file (%s): nothing else on disk is reachable',
-    async (file) => {
-      await expectError(await api.request(`/docs/assets/${file}`, { key: null }), 404, 'not_found');
-    },
-  );
+  it.each([
+    'index.html',
+    'package.json',
+    '..%2Fpackage.json',
+    '..%2F..%2Fpackage.json',
+    'swagger-ui.js.map',
+    '.hidden',
+  ])('answers 404 for any other file (%s): nothing else on disk is reachable', async (file) => {
+    await expectError(await api.request(`/docs/assets/${file}`, { key: null }), 404, 'not_found');
+  });
 });

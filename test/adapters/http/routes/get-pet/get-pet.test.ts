@@ -68,7 +68,9 @@ describe('getPet', () => {
 
     it('says what a valid petId is', async () => {
       const body = await expectError(await api.request('/v1/pets/abc'), 400, 'invalid_path_parameter');
-      expect(body.message).toBe('Invalid path parameter: petId must be written in decimal digits, without sign, fraction or leading zeros');
+      expect(body.message).toBe(
+        'Invalid path parameter: petId must be written in decimal digits, without sign, fraction or leading zeros',
+      );
       const tooLarge = await expectError(await api.request('/v1/pets/9007199254740992'), 400, 'invalid_path_parameter');
       expect(tooLarge.message).toBe('Invalid path parameter: petId must be an integer from 0 to 9007199254740991');
     });

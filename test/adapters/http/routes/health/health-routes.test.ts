@@ -34,7 +34,11 @@ describe('the readiness probe during a shutdown', () => {
     const refused = await fetch(`${base}/readyz`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(await refused.json()).toEqual({ code: 'service_unavailable', status: 503, message: 'The service is shutting down' });
+    expect(await refused.json()).toEqual({
+      code: 'service_unavailable',
+      status: 503,
+      message: 'The service is shutting down',
+    });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });
