@@ -54,7 +54,9 @@ export interface AppConfig {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly logFormat: (typeof LOG_FORMATS)[number];
   readonly production: boolean;
-  /** On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops accepting. */
+  /**
+   * On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops accepting.
+   */
   readonly shutdownGraceMs: number;
   /** Then how long requests still in flight may take before they are cut. */
   readonly shutdownTimeoutMs: number;

@@ -48,7 +48,8 @@ async function useCases(): Promise<CliUseCases> {
     import('./logging/logger.js'),
     import('pino'),
   ]);
-  // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's own are.
+  // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's
+  // own are.
   tracing = await tracingAsked(
     process.env,
     createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })),

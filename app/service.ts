@@ -114,10 +114,12 @@ export async function startService({
   if (metricsServer)
     logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
   if (keys.generatedKey !== undefined) {
-    // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in production.
+    // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in
+    // production.
     logger.warn(
       { apiKey: keys.generatedKey },
-      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: Bearer <apiKey>"',
+      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: ' +
+        'Bearer <apiKey>"',
     );
   }
 

@@ -18,23 +18,27 @@ const SERVICE_SETTINGS = settingsHelpOf(ENVIRONMENT, {
   API_KEYS: { meaning: 'comma-separated API keys (letters, digits and `-._~+/`)' },
   API_KEY_DIGESTS: {
     meaning:
-      'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` makes a key and prints its digest',
+      'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` ' +
+      'makes a key and prints its digest',
   },
   BODY_LIMIT: { meaning: 'largest request body: bytes (`1048576`) or with a unit (`512kb`, `1mb`)' },
   IDEMPOTENCY_TTL: {
     meaning:
-      "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with its unit (`90m`, `3600s`, `7d`), 1s to 30d",
+      "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with " +
+      'its unit (`90m`, `3600s`, `7d`), 1s to 30d',
   },
   RATE_LIMIT: {
     meaning:
-      'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns the limit off',
+      'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns ' +
+      'the limit off',
   },
   RATE_LIMIT_WINDOW: {
     meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d',
   },
   SHUTDOWN_GRACE: {
     meaning:
-      'on SIGTERM, how long the service goes on serving (not ready, each response closing its connection) before it stops accepting: 0s to 10m',
+      'on SIGTERM, how long the service goes on serving (not ready, each response closing its connection) before it ' +
+      'stops accepting: 0s to 10m',
   },
   SHUTDOWN_TIMEOUT: {
     meaning: 'then how long requests still in flight may take before they are cut (exit 124): 1s to 10m',
@@ -89,7 +93,8 @@ const wrap = (text: string, width: number): string[] => help.boxWrap(text, width
 
 /** Traces are OpenTelemetry's to configure: its own variables, which the SDK reads, not this schema. */
 const TRACES_HELP =
-  "Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER=otlp turns them on; OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER and the other OTEL_* settings mean what OpenTelemetry's specification says.";
+  'Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER=otlp turns them on; ' +
+  "OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER and the other OTEL_* settings mean what OpenTelemetry's specification says.";
 
 /** The same rows for a terminal (`serve --help`), each meaning wrapped to `columns`, and how traces are turned on. */
 export function settingsHelp(columns = 80): string {

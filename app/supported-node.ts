@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { projectManifest } from './project-manifest.js';
 
-/** Where this copy runs from: a clone has the script that fetches the declared Node; an installed package has only its manifest. */
+/**
+ * Where this copy runs from: a clone has the script that fetches the declared Node; an installed package has only its
+ * manifest.
+ */
 export type Installation = 'clone' | 'package';
 
 /**

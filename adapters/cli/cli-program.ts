@@ -74,7 +74,9 @@ async function* jsonLines(pages: AsyncIterable<Pet[]>): AsyncGenerator<string> {
   for await (const pets of pages) yield pets.map((pet) => `${petJson(pet)}\n`).join('');
 }
 
-/** Not a failure: the service has stopped, drained (0) or with requests cut (124), and the process ends with that code. */
+/**
+ * Not a failure: the service has stopped, drained (0) or with requests cut (124), and the process ends with that code.
+ */
 export class ServiceStopped extends Error {
   constructor(readonly exitCode: number) {
     super();
@@ -85,7 +87,8 @@ export class ServiceStopped extends Error {
 export function createCliProgram(dependencies: CliDependencies, output: CliOutput): Command {
   const program = new PetstoreCommand('petstore')
     .description(
-      "The pet store's API (serve) and its catalogue from the command line (pets): the same core, storage and settings.",
+      "The pet store's API (serve) and its catalogue from the command line (pets): the same core, storage and " +
+        'settings.',
     )
     .version(dependencies.version, '--version', 'print the version and exit')
     .option('--debug', 'on failure, print the stack trace too')
@@ -169,7 +172,8 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
   pets
     .command('import')
     .description(
-      'add the pets of a JSON Lines file (as export writes it); the whole file is checked before anything is written, and a bad line refuses it',
+      'add the pets of a JSON Lines file (as export writes it); the whole file is checked before anything is ' +
+        'written, and a bad line refuses it',
     )
     .argument('<file>', 'the file to read (read more than once: a file, not a pipe)')
     .addOption(
@@ -195,7 +199,8 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       try {
         report = await importPets.execute(await backupFile(file, progress), options.mode, progress, interrupts.signal);
       } finally {
-        // Whichever way the import ends, the bar is ended (cursor shown, its line closed) before anything else is written.
+        // Whichever way the import ends, the bar is ended (cursor shown, its line closed) before anything else is
+        // written.
         progress.finish();
         interrupts.release();
       }

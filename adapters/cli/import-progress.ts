@@ -10,7 +10,10 @@ const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = {
 
 const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`;
 
-/** What each phase counts, as a reader reads it: the file's size while checking (how many pets it holds is not known yet), then pets. */
+/**
+ * What each phase counts, as a reader reads it: the file's size while checking (how many pets it holds is not known
+ * yet), then pets.
+ */
 const AMOUNT: Readonly<Record<ImportPhase, (count: number) => string>> = {
   checking: fileBytes,
   confirming: fileBytes,

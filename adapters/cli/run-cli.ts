@@ -65,7 +65,10 @@ function messageOf(error: unknown): string {
   }
   if (error instanceof DomainError && error.code === 'storage_unavailable') {
     // The cause is not printed: a driver's message may carry parts of the connection string.
-    return 'storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up';
+    return (
+      'storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the ' +
+      'database is up'
+    );
   }
   return error instanceof Error ? error.message : String(error);
 }

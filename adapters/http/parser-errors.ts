@@ -98,7 +98,9 @@ export function respondToParserErrors(logger: HttpLogger): (error: ParserError, 
     });
   };
 
-  /** Calls `then` once no response is pending on the socket: each response, when it ends, hands the socket to the next. */
+  /**
+   * Calls `then` once no response is pending on the socket: each response, when it ends, hands the socket to the next.
+   */
   function afterEarlierResponses(socket: Duplex, then: () => void): void {
     const responding = pendingResponse(socket);
     if (responding === undefined) then();

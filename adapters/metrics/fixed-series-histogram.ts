@@ -17,7 +17,10 @@ export class HistogramSeries {
     this.counts = this.upperBounds.map(() => 0);
   }
 
-  /** A few additions: no labels to check or hash, nothing allocated. Values are durations the service measured, never NaN. */
+  /**
+   * A few additions: no labels to check or hash, nothing allocated. Values are durations the service measured, never
+   * NaN.
+   */
   observe(value: number): void {
     let bucket = 0;
     while (value > (this.upperBounds[bucket] as number)) bucket += 1;
@@ -60,7 +63,9 @@ export class FixedSeriesHistogram {
     return series;
   }
 
-  /** What prom-client's own histogram gives its registry: cumulative buckets, `+Inf`, sum and count, for each series. */
+  /**
+   * What prom-client's own histogram gives its registry: cumulative buckets, `+Inf`, sum and count, for each series.
+   */
   get(): Promise<{ name: string; help: string; type: string; values: ExposedValue[] }> {
     const bucketName = `${this.name}_bucket`;
     const values = this.allSeries.flatMap(({ labels, counts, sum, count }) => {

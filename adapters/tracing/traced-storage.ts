@@ -6,7 +6,9 @@ import { inSpan } from './spans.js';
 
 export const STORAGE_KIND_ATTRIBUTE = 'petstore.storage.kind';
 
-/** The storage a span's calls go to: its name (`custom` for a host's own ports) and its database system, if it has one. */
+/**
+ * The storage a span's calls go to: its name (`custom` for a host's own ports) and its database system, if it has one.
+ */
 export interface TracedStorageKind {
   readonly name: string;
   /** As OpenTelemetry's semantic conventions name it (`db.system.name`); none for memory. */

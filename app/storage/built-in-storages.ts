@@ -11,7 +11,10 @@ export {
   type InMemoryIdempotencyOptions,
 } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 
-/** A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it opens. */
+/**
+ * A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it
+ * opens.
+ */
 export interface BuiltInStorage extends StorageAdapter {
   instrumentations?(): Promise<object[]>;
 }

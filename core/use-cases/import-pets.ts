@@ -89,7 +89,10 @@ export class ImportPets {
     return { pets: count, added, unchanged: count - added };
   }
 
-  /** Reads the backup through, checking each entry; a restore's, against storage too. Its count, and a restore's last id. */
+  /**
+   * Reads the backup through, checking each entry; a restore's, against storage too. Its count, and a restore's last
+   * id.
+   */
   private async check(
     backup: Backup,
     mode: ImportMode,

@@ -14,7 +14,10 @@ declare module 'koa' {
   }
 }
 
-/** Fatal: a byte sequence that is not UTF-8 is an error, never silently a U+FFFD. A leading BOM is dropped (RFC 8259 §8.1). */
+/**
+ * Fatal: a byte sequence that is not UTF-8 is an error, never silently a U+FFFD. A leading BOM is dropped (RFC 8259
+ * §8.1).
+ */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What reading a JSON body can refuse it with, for the document of each operation that takes one. */

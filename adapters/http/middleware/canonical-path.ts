@@ -26,7 +26,8 @@ export const requireCanonicalPath: Middleware = (ctx, next) => {
   if (!isCanonicalPath(ctx.path)) {
     throw new ApiError(
       'not_found',
-      'No resource at this path; paths are case-sensitive and have no trailing slash, empty or dot segments, or percent-encoding',
+      'No resource at this path; paths are case-sensitive and have no trailing slash, empty or dot segments, or ' +
+        'percent-encoding',
     );
   }
   return next();

@@ -48,11 +48,13 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unsupported_content_encoding: 'the Content-Encoding is not gzip, deflate, br or identity',
   expectation_failed: 'the Expect header asks for something other than 100-continue',
   rate_limited:
-    'this API key (or, without a valid key, this address) made more requests than the rate limit allows; retry after `Retry-After` seconds, and see `RateLimit`',
+    'this API key (or, without a valid key, this address) made more requests than the rate limit allows; retry after ' +
+    '`Retry-After` seconds, and see `RateLimit`',
   headers_too_large: 'the request headers are larger than the server accepts',
   internal_error: 'a fault in the service; the message is generic and the cause is logged',
   not_implemented:
-    'the method is not one HTTP defines (RFC 9110 §9.1), or the body has a transfer coding other than chunked (RFC 9112 §6.1)',
+    'the method is not one HTTP defines (RFC 9110 §9.1), or the body has a transfer coding other than chunked (RFC ' +
+    '9112 §6.1)',
   service_unavailable: 'storage is unreachable; retry after `Retry-After` seconds',
   http_version_not_supported: 'the request line names a version other than HTTP/1.0 or HTTP/1.1, or none',
 };

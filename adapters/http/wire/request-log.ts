@@ -29,7 +29,9 @@ export function startRequestLog(ctx: Context, requestId: string, logger: HttpLog
   Object.assign(ctx.state, { requestId, logger });
 }
 
-/** Binds a traced request's place in its trace to every line it logs; the request tracing does it before any is written. */
+/**
+ * Binds a traced request's place in its trace to every line it logs; the request tracing does it before any is written.
+ */
 export function traceRequestLog(ctx: Context, traceIds: TraceIds): void {
   (ctx.state as RequestLogState).traceIds = traceIds;
 }

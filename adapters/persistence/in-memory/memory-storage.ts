@@ -15,7 +15,8 @@ export const memoryStorage: StorageAdapter<v.InferOutput<typeof SETTINGS>> = {
   settings: settingsHelpOf(SETTINGS, {
     IDEMPOTENCY_MAX_KEYS: {
       meaning:
-        "the most idempotency keys kept per API key, its oldest going first (also for a host's own storage that keeps no keys)",
+        "the most idempotency keys kept per API key, its oldest going first (also for a host's own storage that " +
+        'keeps no keys)',
     },
   }),
   readSettings: (env) => readSettings(SETTINGS, env),

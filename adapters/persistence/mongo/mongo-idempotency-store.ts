@@ -75,7 +75,10 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     }
   }
 
-  /** Up to CLAIM_ATTEMPTS tries, each under a new token put in `sent` before its upsert; none after the call was given up. */
+  /**
+   * Up to CLAIM_ATTEMPTS tries, each under a new token put in `sent` before its upsert; none after the call was given
+   * up.
+   */
   private async claimAttempts(
     key: IdempotencyKey,
     fingerprint: string,

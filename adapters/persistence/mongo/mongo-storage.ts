@@ -39,7 +39,8 @@ export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations():
     MONGODB_DB: { meaning: 'the database name' },
     MONGODB_TIMEOUT_MS: {
       meaning:
-        'the most any storage call of a request may take, all its waits together (100..60000); past it the request gets a 503',
+        'the most any storage call of a request may take, all its waits together (100..60000); past it the request ' +
+        'gets a 503',
     },
   }),
   readSettings(env) {

@@ -124,7 +124,10 @@ export class GroupCommit {
     this.retryMs = Math.min(this.retryMs * 2, LOCK_RETRY_LAST_MS);
   }
 
-  /** The transaction could not begin (the database closed, a disk that fails): nothing was written, and every write is told. */
+  /**
+   * The transaction could not begin (the database closed, a disk that fails): nothing was written, and every write is
+   * told.
+   */
   private failPending(error: unknown): void {
     const group = this.pending;
     this.pending = [];

@@ -4,7 +4,10 @@ import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
 /** A pet's columns, in the order its rows are read. */
 export const PET_COLUMNS = 'id, name, category_id, status';
 
-/** Page sizes the core asks for (one more than a page, to learn whether another follows) get a statement each; any other is bound. */
+/**
+ * Page sizes the core asks for (one more than a page, to learn whether another follows) get a statement each; any other
+ * is bound.
+ */
 const LARGEST_PREPARED_PAGE = PAGE_LIMIT_MAX + 1;
 const BOUND_LIMIT = '?';
 type LimitInStatement = number | typeof BOUND_LIMIT;

@@ -47,15 +47,18 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
         'SELECT fingerprint, expires_at, pet FROM idempotency_keys WHERE client = ? AND key = ? AND expires_at > ?',
       ),
       upsert: db.prepare(
-        'INSERT INTO idempotency_keys (client, key, fingerprint, token, expires_at, pet) VALUES (?, ?, ?, ?, ?, NULL) ' +
-          'ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, token = excluded.token, expires_at = excluded.expires_at, pet = NULL',
+        'INSERT INTO idempotency_keys (client, key, fingerprint, token, expires_at, pet) VALUES (?, ?, ?, ?, ?, ' +
+          'NULL) ' +
+          'ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, token = excluded.token, ' +
+          'expires_at = excluded.expires_at, pet = NULL',
       ),
       complete: db.prepare(
         'UPDATE idempotency_keys SET pet = ?, expires_at = ? WHERE client = ? AND key = ? AND token = ?',
       ),
       release: db.prepare('DELETE FROM idempotency_keys WHERE client = ? AND key = ? AND token = ?'),
       dropExpired: db.prepare(
-        'DELETE FROM idempotency_keys WHERE (client, key) IN (SELECT client, key FROM idempotency_keys WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)',
+        'DELETE FROM idempotency_keys WHERE (client, key) IN (SELECT client, key FROM idempotency_keys WHERE ' +
+          'expires_at <= ? ORDER BY expires_at LIMIT ?)',
       ),
     };
   }

@@ -1,4 +1,6 @@
-/** How SQLite makes a commit durable (PRAGMA synchronous, in WAL mode); the operations guide says what each promises. */
+/**
+ * How SQLite makes a commit durable (PRAGMA synchronous, in WAL mode); the operations guide says what each promises.
+ */
 export const SQLITE_SYNCHRONOUS = ['normal', 'full'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
 

@@ -65,7 +65,8 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
       restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
       // The sequence's row exists once a first pet was stored; a reservation may come before.
       startSequence: db.prepare(
-        "INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'pets')",
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence " +
+          "WHERE name = 'pets')",
       ),
       raiseSequence: db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'pets'"),
       // A row of a page's size: only a file that can grow takes it.
@@ -121,7 +122,10 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     );
   }
 
-  /** Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk says no); it never waits on another connection's lock. */
+  /**
+   * Readable and writable: a trial insert of a page's size, rolled back, fits (a full disk says no); it never waits on
+   * another connection's lock.
+   */
   isReachable(): Promise<boolean> {
     try {
       this.db.exec('BEGIN IMMEDIATE');
@@ -143,7 +147,9 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     return translateStorageErrors(() => this.conflicting(pets));
   }
 
-  /** One write of the group, waiting as any write does for another process's lock: a conflict undoes the whole batch. */
+  /**
+   * One write of the group, waiting as any write does for another process's lock: a conflict undoes the whole batch.
+   */
   async restore(pets: readonly Pet[]): Promise<RestoreCount> {
     assertRestorable(pets);
     return this.writes.write(() => {
@@ -169,7 +175,8 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   }
 
   private insert({ name, categoryId, status }: NewPet): Pet {
-    // all(), not get(): an INSERT ... RETURNING left unfinished by get() keeps the write-ahead log from ever starting over.
+    // all(), not get(): an INSERT ... RETURNING left unfinished by get() keeps the write-ahead log from ever starting
+    // over.
     const [row] = this.statements.insert.all(name, categoryId, status ?? null) as unknown as [PetRow];
     return petOfRow(row);
   }

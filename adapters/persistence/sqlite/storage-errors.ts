@@ -28,12 +28,18 @@ export function isStorageUnavailable(error: unknown): boolean {
   return UNAVAILABLE_CODES.has(sqliteResultCode(error));
 }
 
-/** What a failed storage call rejects with: StorageUnavailable when the database cannot serve, any other error as it was. */
+/**
+ * What a failed storage call rejects with: StorageUnavailable when the database cannot serve, any other error as it
+ * was.
+ */
 export function storageErrorOf(error: unknown): Error {
   return isStorageUnavailable(error) ? new StorageUnavailable({ cause: error }) : (error as Error);
 }
 
-/** Runs a synchronous storage call as a promise, turning "database cannot serve" into StorageUnavailable (the MongoDB adapter has its own, for its driver). */
+/**
+ * Runs a synchronous storage call as a promise, turning "database cannot serve" into StorageUnavailable (the MongoDB
+ * adapter has its own, for its driver).
+ */
 export function translateStorageErrors<T>(operation: () => T): Promise<T> {
   try {
     return Promise.resolve(operation());

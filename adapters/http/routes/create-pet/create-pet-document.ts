@@ -14,8 +14,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. ' +
-    'A repeat with the same key and body, within the retention period (24 hours by default), gets the first response again, ' +
-    'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 are not kept.',
+    'A repeat with the same key and body, within the retention period (24 hours by default), gets the first response ' +
+    'again, ' +
+    'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 ' +
+    'are not kept.',
   schema: {
     type: 'string',
     minLength: 1,
@@ -33,13 +35,15 @@ export function createPetDocument(path: string): OperationDocument {
       summary: 'Add a pet',
       description:
         'The service assigns the id. Unknown fields, `null` values and an `id` are refused. ' +
-        'Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is added.',
+        'Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is ' +
+        'added.',
       parameters: [IDEMPOTENCY_KEY_PARAMETER],
       requestBody: { required: true, content: jsonContent(newPetBody) },
       responses: {
         201: {
           description:
-            'The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that request added.',
+            'The pet as stored, with its id; for a repeat of a request with the same `Idempotency-Key`, the pet that ' +
+            'request added.',
           headers: {
             ...everyResponseHeaders(),
             Location: headerRef('Location'),
@@ -68,7 +72,8 @@ export function createPetDocument(path: string): OperationDocument {
       },
       [IDEMPOTENT_REPLAYED_HEADER]: {
         description:
-          'Present, and `true`, when this response is the stored response to an earlier request with the same `Idempotency-Key`.',
+          'Present, and `true`, when this response is the stored response to an earlier request with the same ' +
+          '`Idempotency-Key`.',
         schema: { type: 'string', const: 'true' },
       },
     },
