@@ -4,7 +4,7 @@ import { ENVIRONMENT, loadConfig } from '../../app/config.js';
 import { settingRows, settingsHelp, settingsTable } from '../../app/settings-help.js';
 import { BUILT_IN_STORAGES } from '../../app/storage/built-in-storages.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const REFERENCE = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8');
 
 describe('the settings, documented from the configuration schema', () => {
   it("lists every variable the schema reads, once, in its order, each built-in storage's own after STORAGE", () => {
@@ -46,8 +46,8 @@ describe('the settings, documented from the configuration schema', () => {
     expect(rows.METRICS_PORT?.whenUnset).toBe("on the API's port");
   });
 
-  it("is the README's configuration table, word for word (npm run docs:settings rewrites it)", () => {
-    const [, table] = /<!-- settings:start -->\n([\s\S]*?)\n<!-- settings:end -->/.exec(README) ?? [];
+  it("is the reference's table of settings, word for word (npm run docs:reference rewrites it)", () => {
+    const [, table] = /<!-- settings:start -->\n([\s\S]*?)\n<!-- settings:end -->/.exec(REFERENCE) ?? [];
     expect(table).toBe(settingsTable());
   });
 

@@ -17,17 +17,16 @@ export const COMMON_RESPONSE_HEADERS = {
   [RATE_LIMIT_POLICY_HEADER]: {
     description:
       'The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in ' +
-      '`w` seconds, ' +
-      'with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). ' +
-      'Per instance of the service. Absent when the limit is turned off, and on responses given before the key check ' +
-      '(requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted.',
+      '`w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address ' +
+      '(an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on responses given ' +
+      'before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are ' +
+      'not counted.',
     schema: { type: 'string', pattern: RATE_LIMIT_POLICY_SYNTAX.source, examples: ['"default";q=6000;w=60'] },
   },
   [RATE_LIMIT_HEADER]: {
     description:
-      'Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is ' +
-      'back in `t` seconds. ' +
-      'Present whenever `RateLimit-Policy` is.',
+      'Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota ' +
+      'is back in `t` seconds. Present whenever `RateLimit-Policy` is.',
     schema: { type: 'string', pattern: RATE_LIMIT_SYNTAX.source, examples: ['"default";r=5999;t=1'] },
   },
 };

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type RetryAfterCode } from './error-codes.js';
+import { ERRORS, type ErrorCode, type RetryAfterCode } from './error-codes.js';
 import type { ErrorBody, ErrorDetail } from './error-body.js';
 
 /** What a 505 says, whether Node's parser or the app refused the version. */
@@ -14,7 +14,7 @@ export class ApiError extends Error {
     readonly options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
-    this.status = ERROR_STATUS[code];
+    this.status = ERRORS[code].status;
   }
 
   /** A condition the client may retry after `seconds`, which Retry-After tells it. */

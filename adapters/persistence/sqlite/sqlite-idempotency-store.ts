@@ -48,9 +48,8 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       ),
       upsert: db.prepare(
         'INSERT INTO idempotency_keys (client, key, fingerprint, token, expires_at, pet) VALUES (?, ?, ?, ?, ?, ' +
-          'NULL) ' +
-          'ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, token = excluded.token, ' +
-          'expires_at = excluded.expires_at, pet = NULL',
+          'NULL) ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, token = ' +
+          'excluded.token, expires_at = excluded.expires_at, pet = NULL',
       ),
       complete: db.prepare(
         'UPDATE idempotency_keys SET pet = ?, expires_at = ? WHERE client = ? AND key = ? AND token = ?',

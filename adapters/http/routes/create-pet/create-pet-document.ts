@@ -13,11 +13,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. ' +
-    'A repeat with the same key and body, within the retention period (24 hours by default), gets the first response ' +
-    'again, ' +
-    'with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 ' +
-    'are not kept.',
+    'A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. A ' +
+    'repeat with the same key and body, within the retention period (24 hours by default), gets the first response ' +
+    'again, with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other ' +
+    'than 201 are not kept.',
   schema: {
     type: 'string',
     minLength: 1,
@@ -34,9 +33,8 @@ export function createPetDocument(path: string): OperationDocument {
       tags: ['pets'],
       summary: 'Add a pet',
       description:
-        'The service assigns the id. Unknown fields, `null` values and an `id` are refused. ' +
-        'Send an `Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is ' +
-        'added.',
+        'The service assigns the id. Unknown fields, `null` values and an `id` are refused. Send an ' +
+        '`Idempotency-Key` to make the request safe to retry: whatever the number of attempts, one pet is added.',
       parameters: [IDEMPOTENCY_KEY_PARAMETER],
       requestBody: { required: true, content: jsonContent(newPetBody) },
       responses: {
