@@ -85,6 +85,15 @@ describe('no spelling of a path reaches a handler past the key check', () => {
         expect({ method, target, status: response?.status }).toEqual({ method, target, status: 404 });
       }
     }
+    // The 404 says why, in the rule's own words.
+    const refused = await send(port, 'GET', '/v1/pets/', TEST_KEY);
+    expect(JSON.parse(refused!.body)).toEqual({
+      code: 'not_found',
+      message:
+        'No resource at this path; paths are case-sensitive and have no trailing slash, empty or dot segments, or ' +
+        'percent-encoding',
+      status: 404,
+    });
     // A petId has one spelling too: leading zeros are refused by the parameter's rule.
     for (const target of ['/v1/pets/01', '/v1/pets/007', '/v1/pets/00']) {
       expect((await send(port, 'GET', target, TEST_KEY))?.status).toBe(400);
