@@ -35,4 +35,15 @@ describe('details of the wire', () => {
       expect({ coding, status: response.status }).toEqual({ coding, status: 201 });
     }
   });
+
+  it('passes over empty elements of the Transfer-Encoding list, as list syntax allows (RFC 9110 §5.6.1)', async () => {
+    const body = '{"name":"Rex","categoryId":1}';
+    const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    for (const coding of [', chunked', ' ,chunked']) {
+      const response = await send(
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: ${coding}\r\nConnection: close\r\n\r\n${chunked}`,
+      );
+      expect({ coding, status: response.status }).toEqual({ coding, status: 201 });
+    }
+  });
 });
