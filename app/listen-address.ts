@@ -8,5 +8,10 @@ export const DEFAULT_HOST = '127.0.0.1';
  */
 export function probeUrl(host: string, port: string, path: string): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}${path}`;
+  return `${httpOrigin(reachable, port)}${path}`;
+}
+
+/** `http://host:port`, an IPv6 address in brackets. */
+export function httpOrigin(host: string, port: number | string): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}`;
 }

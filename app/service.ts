@@ -11,6 +11,7 @@ import { listen, type RunningServer } from './http-server.js';
 import { createLogger } from './logging/logger.js';
 import { storageOfPorts, type HostPorts } from './storage/host-storage.js';
 import { TOKENS, from } from './tokens.js';
+import { httpOrigin } from './listen-address.js';
 
 export { ConfigError } from './config.js';
 export type { HostPorts } from './storage/host-storage.js';
@@ -99,8 +100,8 @@ export async function startService({
   }
 
   const server = running;
-  const { address, port, family } = server.address;
-  const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
+  const { address, port } = server.address;
+  const url = httpOrigin(address, port);
   logger.info(
     {
       host: address,

@@ -2,12 +2,6 @@ import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
 
-const PHASE_TEXT: Readonly<Record<ImportPhase, string>> = {
-  checking: 'checking  ',
-  confirming: 'confirming',
-  writing: 'writing   ',
-};
-
 const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`;
 
 /**
@@ -24,6 +18,8 @@ const UNIT: Readonly<Record<ImportPhase, (total: number) => string>> = {
   confirming: () => '',
   writing: (total) => ` ${pets(total)}`,
 };
+/** Each phase's bar starts where the others' do: its name is padded to the longest. */
+const PHASE_WIDTH = Math.max(...Object.keys(UNIT).map((phase) => phase.length));
 
 function pets(count: number): string {
   return count === 1 ? 'pet' : 'pets';
@@ -45,7 +41,7 @@ export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
     update(phase, done, total) {
       if (shown?.phase !== phase) {
         shown?.bar.stop();
-        const format = `${PHASE_TEXT[phase]} |{bar}| {percentage}%  {value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
+        const format = `${phase.padEnd(PHASE_WIDTH)} |{bar}| {percentage}%  {value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
         const formatValue = (value: number, _options: unknown, type: string) =>
           type === 'value' || type === 'total' ? AMOUNT[phase](value) : String(value);
         shown = {
