@@ -1,11 +1,10 @@
 // A restore into the SQLite file a service is serving, while clients create pets as fast as it
 // answers: the backup's ids are reserved before anything is written, so the creates take ids above
 // them, and a restore stopped part way is finished by running it again.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../core/pet.js';
-import { PETSTORE_BIN, ROOT, runPetstore, type CommandResult } from '../support/petstore-command.js';
+import { runPetstore, startPetstore, type CommandResult } from '../support/petstore-command.js';
 import { killIfRunning, startService, type ServiceProcess } from '../support/service-process.js';
 import { sqliteFolder } from '../support/sqlite.js';
 
@@ -23,24 +22,9 @@ const backupPet = (id: number): Pet => ({
 
 /** `petstore pets import <file>` as its own process; `onProgress` sees each line of progress as it comes. */
 function importing(file: string, env: Record<string, string>, onProgress: (line: string) => void) {
-  const child = spawn(process.execPath, [PETSTORE_BIN, 'pets', 'import', file], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startPetstore(['pets', 'import', file], env, (text) => {
+    for (const line of text.split('\n')) if (line !== '') onProgress(line);
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    for (const line of chunk.toString().split('\n')) if (line !== '') onProgress(line);
-  });
-  const done = new Promise<CommandResult>((resolve) =>
-    child.once('close', (code) => {
-      resolve({ code, stdout, stderr });
-    }),
-  );
-  return { child, done };
 }
 
 /** Clients creating pets as fast as the service answers, from `start()` until `stop()`; every answer kept. */

@@ -1,16 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { installationOf, unsupportedNodeReason } from '../../app/supported-node.js';
+import { OLD_NODE } from '../support/old-node.js';
 
 const ENGINES = '>=24.11';
-
-/** The machine's own Node, when it is one the project does not support: what a newcomer may run first. */
-const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
-  if (!existsSync(path)) return false;
-  const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
-  return unsupportedNodeReason(version, ENGINES, 'clone') !== undefined;
-});
 
 describe('the Node a command runs on', () => {
   it('is accepted from the version package.json names on, in any later release line', () => {

@@ -4,20 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsupportedNodeReason } from '../../app/supported-node.js';
+import { OLD_NODE } from '../support/old-node.js';
 import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const PATH = NODE_ONLY_PATH;
-/** The machine's own Node, when it is older than the package allows: what a server may still have. */
-const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find(
-  (path) =>
-    existsSync(path) &&
-    unsupportedNodeReason(execFileSync(path, ['--version'], { encoding: 'utf8' }).trim(), '>=24.11', 'package') !==
-      undefined,
-);
 
 describe('the package, packed and installed on a clean prefix', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-install-'));
@@ -112,8 +105,7 @@ describe('the package, packed and installed on a clean prefix', () => {
       }),
     );
     service = pretty;
-    for (let waited = 0; !pretty.output().includes('INFO: petstore listening') && waited < 15_000; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await pretty.waitForOutput(/INFO: petstore listening/);
     expect(pretty.output()).toMatch(/^\[[\d:.]+\] INFO: petstore listening \{"host":"127\.0\.0\.1",/);
     pretty.child.kill('SIGTERM');
     expect(await pretty.exited).toBe(0);

@@ -12,6 +12,8 @@ export interface ServiceProcess {
   /** JSON log lines written to stdout so far. */
   logLines(): Record<string, unknown>[];
   waitForLog(message: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** The first line of stdout or stderr that matches `pattern`, once one does (for output that is not JSON). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   exited: Promise<number | null>;
 }
 
@@ -63,16 +65,25 @@ export function watchProcess(child: ChildProcessByStdio<null, Readable, Readable
     output: () => stdout + stderr,
     logLines,
     exited,
-    async waitForLog(message, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const line = logLines().find((candidate) => candidate.msg === message);
-        if (line) return line;
-        if (child.exitCode !== null || Date.now() > deadline) {
-          throw new Error(`no log "${message}"; output so far:\n${stdout}${stderr}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitForLog: (message, timeoutMs = 15_000) =>
+      waitFor(() => logLines().find((candidate) => candidate.msg === message), `log "${message}"`, timeoutMs),
+    waitForOutput: (pattern, timeoutMs = 15_000) =>
+      waitFor(
+        () => `${stdout}${stderr}`.split('\n').find((line) => pattern.test(line)),
+        `line matching ${String(pattern)}`,
+        timeoutMs,
+      ),
   };
+
+  /** Polls for what `find` finds, until the process exits or the time is up. */
+  async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`no ${what}; output so far:\n${stdout}${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }

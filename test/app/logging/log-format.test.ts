@@ -5,20 +5,6 @@ import { killIfRunning, startService, type ServiceProcess } from '../../support/
 
 const KEY = 'pretty-key';
 
-/** Waits until the service's output holds a line matching `pattern`. */
-async function lineMatching(service: ServiceProcess, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const line = service
-      .output()
-      .split('\n')
-      .find((text) => pattern.test(text));
-    if (line !== undefined) return line;
-    if (Date.now() > deadline) throw new Error(`no line matching ${String(pattern)}; output:\n${service.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('LOG_FORMAT', () => {
   let service: ServiceProcess | undefined;
   afterEach(async () => {
@@ -27,7 +13,7 @@ describe('LOG_FORMAT', () => {
 
   it('pretty writes one readable line an event, no JSON, probes left to debug as in JSON', async () => {
     service = startService({ API_KEYS: KEY, LOG_FORMAT: 'pretty', SHUTDOWN_GRACE: '0s' });
-    const listening = await lineMatching(service, /INFO: petstore listening/);
+    const listening = await service.waitForOutput(/INFO: petstore listening/);
     expect(listening).toMatch(
       /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: petstore listening \{"host":"127\.0\.0\.1","port":\d+,"storage":"memory",/,
     );
@@ -36,7 +22,7 @@ describe('LOG_FORMAT', () => {
     expect(
       (await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: `Bearer ${KEY}` } })).status,
     ).toBe(200);
-    const request = await lineMatching(service, /INFO: request/);
+    const request = await service.waitForOutput(/INFO: request/);
     expect(request).toMatch(
       /^\[[\d:.]+\] INFO: request \{"requestId":"[0-9a-f-]{36}","method":"GET","path":"\/v1\/pets","status":200,"durationMs":[\d.]+\}$/,
     );
