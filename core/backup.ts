@@ -1,4 +1,4 @@
-import { isPetId, type NewPet, type Pet, type PetId } from './pet.js';
+import { isPetId, NEW_PET_FIELDS, type NewPet, type Pet, type PetId } from './pet.js';
 
 /** `restore` keeps each pet's id (a re-run adds nothing); `merge` adds every pet anew, under new ids. */
 export const IMPORT_MODES = ['restore', 'merge'] as const;
@@ -20,7 +20,7 @@ export interface RestoreCount {
 
 /** Whether a pet holds the same fields as another (stored under the same id); no status equals no status. */
 export function sameFields(a: Pet, b: Pet): boolean {
-  return a.name === b.name && a.categoryId === b.categoryId && a.status === b.status;
+  return NEW_PET_FIELDS.every((field) => a[field] === b[field]);
 }
 
 /** What a reservation relies on: an id that storage can hold. */

@@ -1,4 +1,4 @@
-import type { NewPet, Pet } from './pet.js';
+import { NEW_PET_FIELDS, type NewPet, type Pet } from './pet.js';
 
 /**
  * A client's promise that the requests it sends under one key are one request: the first is
@@ -21,11 +21,11 @@ export function isIdempotencyKey(value: string): boolean {
 }
 
 /**
- * What makes two creates the same request: the pet's fields, in a fixed order, so however the
+ * What makes two creates the same request: the pet's fields, in NEW_PET_FIELDS' order, so however the
  * client spelled its JSON (whitespace, key order, 1.0 for 1) one pet has one fingerprint.
  */
-export function fingerprintOf({ name, categoryId, status }: NewPet): string {
-  return JSON.stringify([name, categoryId, status ?? null]);
+export function fingerprintOf(newPet: NewPet): string {
+  return JSON.stringify(NEW_PET_FIELDS.map((field) => newPet[field] ?? null));
 }
 
 /** What adding a pet for an origin found: the pet it added, or the one an earlier attempt added. */

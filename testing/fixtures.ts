@@ -1,6 +1,7 @@
 import type { IdempotencyRetention } from '../core/idempotency.js';
-import type { NewPet } from '../core/pet.js';
+import type { NewPet, Pet } from '../core/pet.js';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
+import { ExportPets } from '../core/use-cases/export-pets.js';
 
 /** A repository under test, made afresh for each test, and how to let go of what it holds. */
 export interface RepositoryFixture {
@@ -39,4 +40,17 @@ let sequence = 0;
 export function aNewPet(overrides: Partial<NewPet> = {}): NewPet {
   sequence += 1;
   return { name: `Rex ${sequence}`, categoryId: 1, ...overrides };
+}
+
+/**
+ * A pet with every field set: the compiler asks for a value here when NewPet gains a field, and the
+ * every-field rules then look for it in every storage.
+ */
+export const A_PET_WITH_EVERY_FIELD: Required<NewPet> = { name: 'Every Field', categoryId: 42, status: 'pending' };
+
+/** Every pet of the repository, as `pets export` reads them: a page at a time, in id order. */
+export async function exportedPets(pets: PetRepository): Promise<Pet[]> {
+  const exported: Pet[] = [];
+  for await (const page of new ExportPets(pets).pages()) exported.push(...page);
+  return exported;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PetStatus } from '../core/pet.js';
 import type { PetRepository } from '../core/ports.js';
-import { aNewPet, type RepositoryFixture } from './fixtures.js';
+import { A_PET_WITH_EVERY_FIELD, aNewPet, exportedPets, type RepositoryFixture } from './fixtures.js';
 
 /**
  * What every PetRepository must do. Each storage adapter runs this same suite, so
@@ -33,6 +33,16 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
       const pet = await pets.add({ name: 'Tom', categoryId: 3, status: 'pending' });
       expect(Number.isSafeInteger(pet.id) && pet.id > 0).toBe(true);
       expect(pet).toEqual({ id: pet.id, name: 'Tom', categoryId: 3, status: 'pending' });
+    });
+
+    it('keeps every field of a pet through add, get, list and export', async () => {
+      const added = await pets.add(A_PET_WITH_EVERY_FIELD);
+      const stored = { id: added.id, ...A_PET_WITH_EVERY_FIELD };
+      expect(added).toEqual(stored);
+      expect(await pets.findById(added.id)).toEqual(stored);
+      expect(await pets.list({ limit: 10 })).toEqual([stored]);
+      expect(await pets.list({ limit: 10, status: A_PET_WITH_EVERY_FIELD.status })).toEqual([stored]);
+      expect(await exportedPets(pets)).toEqual([stored]);
     });
 
     it('keeps a pet without status without a status field', async () => {

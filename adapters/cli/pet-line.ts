@@ -2,6 +2,7 @@ import { RuleViolation } from '../../core/errors.js';
 import {
   assertValidNewPet,
   isPetId,
+  NEW_PET_FIELDS,
   newPetOf,
   PET_ID_RULE,
   type NewPet,
@@ -23,8 +24,8 @@ export class InvalidPetLine extends Error {
   }
 }
 
-/** The fields a line may hold: those `pets export` writes. */
-const LINE_FIELDS = new Set(['id', 'name', 'categoryId', 'status']);
+/** The fields a line may hold: those `pets export` writes, a pet's. */
+const LINE_FIELDS = new Set<string>(['id', ...NEW_PET_FIELDS]);
 
 /**
  * One line of JSON Lines as a pet, checked by the core's own rules (the same words the API

@@ -1,12 +1,13 @@
 import { context, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { Pet, PetStatus } from '../../core/pet.js';
 import type { ExportPets } from '../../core/use-cases/export-pets.js';
-import type {
-  Backup,
-  ImportPets,
-  ImportPhase,
-  ImportProgress,
-  ImportReport,
+import {
+  IMPORT_PHASES,
+  type Backup,
+  type ImportPets,
+  type ImportPhase,
+  type ImportProgress,
+  type ImportReport,
 } from '../../core/use-cases/import-pets.js';
 import type { ImportMode } from '../../core/backup.js';
 import { endedWith, recordFailure } from './spans.js';
@@ -32,7 +33,7 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: strin
         attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode },
       });
       const underRoot = trace.setSpan(context.active(), root);
-      const batches = new BatchSpans(tracer, underRoot, PHASES[mode]);
+      const batches = new BatchSpans(tracer, underRoot, IMPORT_PHASES[mode]);
       return endedWith(root, async () => {
         try {
           const report = await context.with(underRoot, () =>
@@ -48,12 +49,6 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: strin
     },
   });
 }
-
-/** The phases of an import, in order, by mode: a restore confirms its checks once it has reserved the backup's ids. */
-const PHASES: Readonly<Record<ImportMode, readonly ImportPhase[]>> = {
-  restore: ['checking', 'confirming', 'writing'],
-  merge: ['checking', 'writing'],
-};
 
 /**
  * The spans of an import's steps: checking the backup (and, for a restore, confirming it), then each

@@ -11,6 +11,12 @@ import type { CreatePet } from './create-pet.js';
 export type ImportPhase = 'checking' | 'confirming' | 'writing';
 type CheckPhase = Exclude<ImportPhase, 'writing'>;
 
+/** The phases of an import, in order, by mode: a restore confirms its checks once it has reserved the backup's ids. */
+export const IMPORT_PHASES: Readonly<Record<ImportMode, readonly ImportPhase[]>> = {
+  restore: ['checking', 'confirming', 'writing'],
+  merge: ['checking', 'writing'],
+};
+
 /** A backup to import, read two or three times: to check every entry, (for a restore) to confirm, and to write. */
 export interface Backup {
   /** The entries in order, the same on each read; a bad entry throws ImportRefused with its place. */

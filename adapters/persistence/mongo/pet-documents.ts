@@ -51,8 +51,8 @@ export const ORIGIN_INDEX = {
 
 export const ID_ORDER = { _id: 1 } as const;
 
-/** Only the stored pet fields are ever read back, so no storage field can leak out. */
-export const PET_PROJECTION = { _id: 1, name: 1, categoryId: 1, status: 1 } as const;
+/** Only the stored pet fields are ever read back, so no storage field can leak out (the compiler asks for each). */
+export const PET_PROJECTION: Readonly<Record<'_id' | keyof NewPet, 1>> = { _id: 1, name: 1, categoryId: 1, status: 1 };
 
 export function toPetDocument(id: PetId, newPet: NewPet): PetDocument {
   return { _id: id, ...newPetOf(newPet) };

@@ -1,8 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
-
-/** A pet's columns, in the order its rows are read. */
-export const PET_COLUMNS = 'id, name, category_id, status';
+import { PET_COLUMNS } from './pet-rows.js';
 
 /**
  * Page sizes the core asks for (one more than a page, to learn whether another follows) get a statement each; any other

@@ -3,19 +3,20 @@ import { assertReservable, assertRestorable, sameFields, type RestoreCount } fro
 import { RestoreConflict } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
-import { petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
+import type { NewPet, Pet, PetId } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { groupCommitOf, type GroupCommit } from './group-commit.js';
 import { PageCache } from './page-cache.js';
-import { PAGE_QUERIES, PET_COLUMNS, PageStatements, returningArrays } from './page-statements.js';
+import { PAGE_QUERIES, PageStatements, returningArrays } from './page-statements.js';
+import {
+  columnValuesOf,
+  NEW_PET_COLUMNS,
+  NEW_PET_PLACEHOLDERS,
+  PET_COLUMNS,
+  petOfRow,
+  type PetRow,
+} from './pet-rows.js';
 import { isBusy, translateStorageErrors } from './storage-errors.js';
-
-/** A pet's row as an array, in PET_COLUMNS order: cheaper to build than an object per row (docs/performance.md). */
-type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
-
-function petOfRow([id, name, categoryId, status]: PetRow): Pet {
-  return petOf(id, { name, categoryId, status: status ?? undefined });
-}
 
 /**
  * Keeps pets in a SQLite file (node:sqlite), shared by every process that opens it. Ids come from
@@ -47,11 +48,12 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     this.pagesWithStatus = new PageStatements(db, PAGE_QUERIES.withStatus);
     this.statements = {
       insert: returningArrays(
-        db.prepare(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`),
+        db.prepare(`INSERT INTO pets (${NEW_PET_COLUMNS}) VALUES (${NEW_PET_PLACEHOLDERS}) RETURNING ${PET_COLUMNS}`),
       ),
       insertWithOrigin: returningArrays(
         db.prepare(
-          `INSERT INTO pets (name, category_id, status, origin_client, origin_key, origin_kept_until) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
+          `INSERT INTO pets (${NEW_PET_COLUMNS}, origin_client, origin_key, origin_kept_until) ` +
+            `VALUES (${NEW_PET_PLACEHOLDERS}, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
         ),
       ),
       byOrigin: returningArrays(
@@ -62,7 +64,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
       ),
       byId: returningArrays(db.prepare(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`)),
       // AUTOINCREMENT records the largest id ever stored, restored ones included: later ids are above them.
-      restore: db.prepare('INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)'),
+      restore: db.prepare(`INSERT INTO pets (${PET_COLUMNS}) VALUES (?, ${NEW_PET_PLACEHOLDERS})`),
       // The sequence's row exists once a first pet was stored; a reservation may come before.
       startSequence: db.prepare(
         "INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence " +
@@ -92,9 +94,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
           this.statements.releaseOrigin.run(id);
         }
         const [row] = this.statements.insertWithOrigin.all(
-          newPet.name,
-          newPet.categoryId,
-          newPet.status ?? null,
+          ...columnValuesOf(newPet),
           origin.key.client,
           origin.key.key,
           origin.keptUntil,
@@ -158,7 +158,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
       let added = 0;
       for (const pet of pets) {
         if (this.statements.byId.get(pet.id) !== undefined) continue;
-        this.statements.restore.run(pet.id, pet.name, pet.categoryId, pet.status ?? null);
+        this.statements.restore.run(pet.id, ...columnValuesOf(pet));
         added += 1;
       }
       return { added, unchanged: pets.length - added };
@@ -174,10 +174,10 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     });
   }
 
-  private insert({ name, categoryId, status }: NewPet): Pet {
+  private insert(newPet: NewPet): Pet {
     // all(), not get(): an INSERT ... RETURNING left unfinished by get() keeps the write-ahead log from ever starting
     // over.
-    const [row] = this.statements.insert.all(name, categoryId, status ?? null) as unknown as [PetRow];
+    const [row] = this.statements.insert.all(...columnValuesOf(newPet)) as unknown as [PetRow];
     return petOfRow(row);
   }
 

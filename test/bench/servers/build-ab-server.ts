@@ -14,7 +14,12 @@ const baseline = (await import(pathToFileURL(join(checkout, 'dist-bench/test/ben
   startPetstore: typeof startPetstore;
 };
 
-const current = await startPetstore(DEFAULTS);
-const before = await baseline.startPetstore(DEFAULTS);
-const control = await baseline.startPetstore(DEFAULTS);
+/** On SQLite each service has a file of its own, in the folder the parent made: one's writes never reach another's reads. */
+const folder = process.env.BENCH_SQLITE_FOLDER;
+const settingsOf = (service: string) =>
+  folder === undefined ? DEFAULTS : { ...DEFAULTS, SQLITE_PATH: join(folder, `${service}.db`) };
+
+const current = await startPetstore(settingsOf('current'));
+const before = await baseline.startPetstore(settingsOf('baseline'));
+const control = await baseline.startPetstore(settingsOf('control'));
 announceReady(current.port, undefined, [before.port, control.port]);

@@ -3,7 +3,13 @@ import type { BackupEntry } from '../../../core/backup.js';
 import { ImportInterrupted, ImportRefused, ImportStopped, StorageUnavailable } from '../../../core/errors.js';
 import type { Pet } from '../../../core/pet.js';
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
-import { IMPORT_BATCH, ImportPets, type Backup, type ImportPhase } from '../../../core/use-cases/import-pets.js';
+import {
+  IMPORT_BATCH,
+  IMPORT_PHASES,
+  ImportPets,
+  type Backup,
+  type ImportPhase,
+} from '../../../core/use-cases/import-pets.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
 const placeOf = (place: number) => `entry ${place}`;
@@ -53,6 +59,7 @@ describe('ImportPets', () => {
     });
     expect(report).toEqual({ pets: 2, added: 2, unchanged: 0 });
     expect(backup.reads).toEqual(['checking', 'confirming', 'writing']);
+    expect(backup.reads).toEqual(IMPORT_PHASES.restore);
     expect((await storedIn(store)).map((pet) => pet.id)).toEqual([4, 9]);
     expect(updates).toEqual(['finish', 'finish', ['writing', 2, 2], 'finish']);
   });
@@ -70,11 +77,9 @@ describe('ImportPets', () => {
   it('merges every entry as a new pet under the next ids, whatever id it gives', async () => {
     const { store, importPets } = importer();
     await store.restore([{ id: 7, name: 'Old', categoryId: 1 }]);
-    expect(await importPets.execute(backupOf([entry(1, 7), entry(2)]), 'merge', silent)).toEqual({
-      pets: 2,
-      added: 2,
-      unchanged: 0,
-    });
+    const backup = backupOf([entry(1, 7), entry(2)]);
+    expect(await importPets.execute(backup, 'merge', silent)).toEqual({ pets: 2, added: 2, unchanged: 0 });
+    expect(backup.reads).toEqual(IMPORT_PHASES.merge);
     expect((await storedIn(store)).map((pet) => [pet.id, pet.name])).toEqual([
       [7, 'Old'],
       [8, 'Pet 1'],
