@@ -57,7 +57,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
         ),
       ),
       byOrigin: returningArrays(
-        db.prepare(`SELECT ${PET_COLUMNS}, origin_kept_until FROM pets WHERE origin_client = ? AND origin_key = ?`),
+        db.prepare(`SELECT origin_kept_until, ${PET_COLUMNS} FROM pets WHERE origin_client = ? AND origin_key = ?`),
       ),
       releaseOrigin: db.prepare(
         'UPDATE pets SET origin_client = NULL, origin_key = NULL, origin_kept_until = NULL WHERE id = ?',
@@ -84,14 +84,14 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     return this.writes.write(
       // One write holds the look-up and the insert: a pet and its key are written together, or not at all.
       () => {
+        // The retention first: the pet's columns follow, however many there are.
         const earlier = this.statements.byOrigin.get(origin.key.client, origin.key.key) as
-          [...PetRow, keptUntil: number] | undefined;
+          [keptUntil: number, ...PetRow] | undefined;
         if (earlier !== undefined) {
-          const [id, name, categoryId, status, keptUntil] = earlier;
-          if (namesRequest({ keptUntil }, origin))
-            return { pet: petOfRow([id, name, categoryId, status]), added: false };
+          const [keptUntil, ...row] = earlier;
+          if (namesRequest({ keptUntil }, origin)) return { pet: petOfRow(row), added: false };
           // The key's retention has ended: it no longer names that pet, and is free for this one.
-          this.statements.releaseOrigin.run(id);
+          this.statements.releaseOrigin.run(row[0]);
         }
         const [row] = this.statements.insertWithOrigin.all(
           ...columnValuesOf(newPet),
