@@ -58,7 +58,8 @@ function startupFailure(error: unknown, config: AppConfig | undefined): StartupF
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const { port } = error as NodeJS.ErrnoException & { port?: number };
     return new StartupFailure(
-      `failed to start: port ${String(port)} is already in use; choose another with PORT (or METRICS_PORT, for /metrics on a port of its own)`,
+      `failed to start: port ${String(port)} is already in use; ` +
+        'choose another with PORT (or METRICS_PORT, for /metrics on a port of its own)',
       { cause: error },
     );
   }

@@ -14,7 +14,8 @@ export interface IdempotencyKey {
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Visible ASCII characters (no space, no control): what a client can send in any header or flag. */
 export const IDEMPOTENCY_KEY_SYNTAX = new RegExp(`^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
-export const IDEMPOTENCY_KEY_RULE = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (no spaces)`;
+export const IDEMPOTENCY_KEY_RULE =
+  `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} ` + 'visible ASCII characters (no spaces)';
 
 export function isIdempotencyKey(value: string): boolean {
   return IDEMPOTENCY_KEY_SYNTAX.test(value);

@@ -9,8 +9,9 @@ import type { NewPet, Pet, PetId } from './pet.js';
  *
  * Copies in and out: a pet handed to the repository, or returned by it, is never the object it
  * keeps. Copy on the way in and out, or keep frozen objects: a caller that changes a returned pet
- * changes nothing stored. Only the fields of a NewPet are stored, whatever else the object carries;
- * a pet without a status has no `status` field (not `status: undefined`).
+ * changes nothing stored. Only the fields of a NewPet are stored, whatever else the object carries,
+ * and every one of them (NEW_PET_FIELDS) comes back from get, list and export as it went in; a pet
+ * without a status has no `status` field (not `status: undefined`).
  */
 export interface PetRepository {
   /**

@@ -44,7 +44,7 @@ export function describeIdempotencyStoreContract(
       return result.claim;
     }
 
-    it('gives a free key to its first caller, and tells the next that it is in flight, with its fingerprint', async () => {
+    it('gives a free key to its first caller, and tells the next it is in flight, with its fingerprint', async () => {
       const claim = await claimed(store.claim(key, 'fp-1'));
       expect(claim.key).toEqual(key);
       expect(await store.claim(key, 'fp-2')).toEqual({ state: 'in_flight', fingerprint: 'fp-1' });
@@ -78,7 +78,7 @@ export function describeIdempotencyStoreContract(
       expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
     });
 
-    it('frees a key whose claim was never completed nor released once its lease is over, to the millisecond', async () => {
+    it('frees a key claimed but neither completed nor released when its lease ends, to the millisecond', async () => {
       await claimed(store.claim(key, 'fp-1'));
       clock.advance(leaseMs - 1);
       expect((await store.claim(key, 'fp-1')).state).toBe('in_flight');

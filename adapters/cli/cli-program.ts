@@ -222,7 +222,8 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       output.out(
         options.json
           ? `${JSON.stringify({ key, digest })}\n`
-          : `API key (shown once; give it to the client): ${key}\nSHA-256 digest (for API_KEY_DIGESTS):         ${digest}\n`,
+          : `API key (shown once; give it to the client): ${key}\n` +
+              `SHA-256 digest (for API_KEY_DIGESTS):         ${digest}\n`,
       );
     });
   return program;

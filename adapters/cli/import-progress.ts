@@ -41,7 +41,9 @@ export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
     update(phase, done, total) {
       if (shown?.phase !== phase) {
         shown?.bar.stop();
-        const format = `${phase.padEnd(PHASE_WIDTH)} |{bar}| {percentage}%  {value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
+        const format =
+          `${phase.padEnd(PHASE_WIDTH)} |{bar}| {percentage}%  ` +
+          `{value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
         const formatValue = (value: number, _options: unknown, type: string) =>
           type === 'value' || type === 'total' ? AMOUNT[phase](value) : String(value);
         shown = {

@@ -31,7 +31,9 @@ function oneLineUsageError(message: string): string {
   if (invalid === undefined) return text;
   const reason = invalid.reason ?? '';
   const choices = CHOICES.exec(reason)?.groups?.choices;
-  return `${invalid.option ?? `<${invalid.argument ?? ''}>`} ${choices === undefined ? reason : `must be one of ${choices}`} (got '${invalid.value ?? ''}')`;
+  const subject = invalid.option ?? `<${invalid.argument ?? ''}>`;
+  const rule = choices === undefined ? reason : `must be one of ${choices}`;
+  return `${subject} ${rule} (got '${invalid.value ?? ''}')`;
 }
 
 function commandPath(command: Command): string {

@@ -128,7 +128,9 @@ export function respondToParserErrors(logger: HttpLogger): (error: ParserError, 
       [REQUEST_ID_HEADER, requestId],
       ...API_SECURITY_HEADER_ENTRIES,
     ];
-    const head = `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}\r\n${headers.map(([name, value]) => `${name as string}: ${value as string}\r\n`).join('')}\r\n`;
+    const statusLine = `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}\r\n`;
+    const headerLines = headers.map(([name, value]) => `${name as string}: ${value as string}\r\n`).join('');
+    const head = `${statusLine}${headerLines}\r\n`;
     socket.end(head + body);
     logger.info({ requestId, status: apiError.status, parserError: error.code }, 'request refused by the HTTP parser');
   }

@@ -16,7 +16,9 @@ export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries
     Object.keys(schema.entries).flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
   );
   // A setting's rules stop at its first refusal: a rule after it never sees a value refused before.
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral: valibot skips a pipe's transformations after an issue anyway, so the first issue, all that is reported, is the same.
+  // No test can tell these options' mutants apart: valibot skips a pipe's transformations after an
+  // issue anyway, so the first issue, all that is reported, is the same.
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral
   const result = v.safeParse(schema, present, { abortPipeEarly: true });
   if (result.success) return result.output;
   const [issue] = result.issues;

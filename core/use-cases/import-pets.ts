@@ -53,7 +53,8 @@ const STOPPED_HINT: Readonly<Record<ImportMode, string>> = {
 const CONFLICT_REASON: Readonly<Record<CheckPhase, (id: PetId) => string>> = {
   checking: (id) => `pet ${id} is stored already with other fields; a restore never overwrites a pet`,
   confirming: (id) =>
-    `pet ${id} was created while the backup was checked, under an id the backup holds; a restore never overwrites a pet ` +
+    `pet ${id} was created while the backup was checked, under an id the backup holds; ` +
+    'a restore never overwrites a pet ' +
     '(restore into a new file before a service uses it, or while nothing creates pets)',
 };
 
@@ -126,7 +127,8 @@ export class ImportPets {
         throw refusal(
           backup,
           entry,
-          `id ${entry.id} does not follow id ${previous.id} (${backup.where(previous.place)}): a restore takes ids in ascending order, each once`,
+          `id ${entry.id} does not follow id ${previous.id} (${backup.where(previous.place)}): ` +
+            'a restore takes ids in ascending order, each once',
         );
       }
       previous = entry;

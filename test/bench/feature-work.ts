@@ -39,6 +39,7 @@ function routedContext(): Context {
   const ctx = {
     res: response,
     ip: '127.0.0.1',
+    state: {},
     _matchedRoute: '/v1/pets/:petId',
     _matchedRouteName: 'getPet',
   } as unknown as Context;

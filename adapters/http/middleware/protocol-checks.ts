@@ -32,7 +32,8 @@ export const requireWellFormedRequest: Middleware = (ctx, next) => {
   if (unknownCoding !== undefined) {
     throw new ApiError(
       'not_implemented',
-      `The transfer coding ${clipClientText(unknownCoding)} is not supported: send the body chunked or with a Content-Length, and compress it with Content-Encoding`,
+      `The transfer coding ${clipClientText(unknownCoding)} is not supported: ` +
+        'send the body chunked or with a Content-Length, and compress it with Content-Encoding',
       CLOSING,
     );
   }

@@ -24,7 +24,9 @@ export const ERRORS = {
   invalid_path_parameter: { status: 400, meaning: `petId is not a decimal integer from 0 to ${PET_ID_MAX}` },
   invalid_idempotency_key: {
     status: 400,
-    meaning: `the Idempotency-Key header is empty, longer than ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, holds a character other than visible ASCII, or was sent twice`,
+    meaning:
+      `the Idempotency-Key header is empty, longer than ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, ` +
+      'holds a character other than visible ASCII, or was sent twice',
   },
   not_found: { status: 404, meaning: 'no pet has this id, or the path is not in its one canonical spelling' },
   method_not_allowed: { status: 405, meaning: 'the path exists, but not with this method; `Allow` lists the methods' },
@@ -48,16 +50,16 @@ export const ERRORS = {
   rate_limited: {
     status: 429,
     meaning:
-      'this API key (or, without a valid key, this address) made more requests than the rate limit allows; retry after ' +
-      '`Retry-After` seconds, and see `RateLimit`',
+      'this API key (or, without a valid key, this address) made more requests than the rate limit allows; ' +
+      'retry after `Retry-After` seconds, and see `RateLimit`',
   },
   headers_too_large: { status: 431, meaning: 'the request headers are larger than the server accepts' },
   internal_error: { status: 500, meaning: 'a fault in the service; the message is generic and the cause is logged' },
   not_implemented: {
     status: 501,
     meaning:
-      'the method is not one HTTP defines (RFC 9110 §9.1), or the body has a transfer coding other than chunked (RFC ' +
-      '9112 §6.1)',
+      'the method is not one HTTP defines (RFC 9110 §9.1), ' +
+      'or the body has a transfer coding other than chunked (RFC 9112 §6.1)',
   },
   service_unavailable: { status: 503, meaning: 'storage is unreachable; retry after `Retry-After` seconds' },
   http_version_not_supported: {

@@ -22,7 +22,8 @@ export function getPetDocument(path: string): OperationDocument {
     operation: {
       tags: ['pets'],
       summary: 'Get a pet (deprecated)',
-      description: `Deprecated: removed on ${GET_PET_SUNSET} (the \`Sunset\` header). Use \`GET /pets?status=...\` instead.`,
+      description:
+        `Deprecated: removed on ${GET_PET_SUNSET} (the \`Sunset\` header). ` + 'Use `GET /pets?status=...` instead.',
       deprecated: true,
       parameters: parametersOf(petIdPath, 'path'),
       responses: {
