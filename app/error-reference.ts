@@ -1,9 +1,10 @@
 import { ERRORS } from '../adapters/http/wire/error-codes.js';
+import { markdownTable } from './markdown-table.js';
 
 /** The reference's table of error codes: a row for each code of the HTTP adapter's one table, in its order. */
 export function errorTable(): string {
-  const rows = Object.entries(ERRORS).map(
-    ([code, { status, meaning }]) => `| \`${code}\` | ${String(status)} | ${meaning.replaceAll('|', '\\|')} |`,
+  return markdownTable(
+    ['code', 'status', 'when'],
+    Object.entries(ERRORS).map(([code, { status, meaning }]) => [`\`${code}\``, String(status), meaning]),
   );
-  return ['| code | status | when |', '| --- | --- | --- |', ...rows].join('\n');
 }

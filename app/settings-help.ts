@@ -2,6 +2,7 @@ import { Help } from 'commander';
 import { settingsHelpOf, type SettingHelp } from '../adapters/settings/read-settings.js';
 import { ENVIRONMENT } from './config.js';
 import { BUILT_IN_STORAGES } from './storage/built-in-storages.js';
+import { markdownTable } from './markdown-table.js';
 
 /** Every storage STORAGE can name, with what it keeps pets in. */
 const storageChoices = (): string => {
@@ -79,12 +80,11 @@ export function settingRows(): SettingHelp[] {
 
 /** The README's configuration table. */
 export function settingsTable(): string {
-  const cell = (text: string) => text.replaceAll('|', '\\|');
   const rows = settingRows().map(({ name, fallback, whenUnset, meaning }) => {
     const unset = whenUnset === undefined ? '(none)' : `(none: ${whenUnset})`;
-    return `| \`${name}\` | ${fallback === undefined ? unset : `\`${fallback}\``} | ${cell(meaning)} |`;
+    return [`\`${name}\``, fallback === undefined ? unset : `\`${fallback}\``, meaning];
   });
-  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+  return markdownTable(['Variable', 'Default', 'Meaning'], rows);
 }
 
 /** Commander's own wrapping, as its help uses, at any width: lines break at spaces, within `width`. */

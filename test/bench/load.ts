@@ -4,10 +4,12 @@ import type { ChildServer } from './child-server.js';
 import { BENCH_KEY } from './servers/seed.js';
 
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
+const FIRST_PAGE = { method: 'GET', path: '/v1/pets?limit=20' } as const;
+const CREATE = { method: 'POST', path: '/v1/pets', body: NEW_PET } as const;
 export const WORKLOADS = [
-  { name: 'list limit=20', method: 'GET', path: '/v1/pets?limit=20' },
+  { name: 'list limit=20', ...FIRST_PAGE },
   { name: 'list status=sold limit=100', method: 'GET', path: '/v1/pets?status=sold&limit=100' },
-  { name: 'create', method: 'POST', path: '/v1/pets', body: NEW_PET },
+  { name: 'create', ...CREATE },
   { name: 'get by id', method: 'GET', path: '/v1/pets/5000' },
 ] as const;
 
@@ -17,10 +19,7 @@ export const WORKLOADS = [
  */
 export const MIXED_WORKLOAD = {
   name: 'list limit=20, a create in ten',
-  requests: [
-    ...Array.from({ length: 9 }, () => ({ method: 'GET', path: '/v1/pets?limit=20' }) as const),
-    { method: 'POST', path: '/v1/pets', body: NEW_PET },
-  ],
+  requests: [...Array.from({ length: 9 }, () => FIRST_PAGE), CREATE],
 } as const;
 
 export const SEED_PETS = 10_000;
