@@ -20,6 +20,29 @@ export interface IdempotencyFixture {
   dispose(): Promise<void>;
 }
 
+/**
+ * How the outage contract takes a storage's server away and brings it back. Each call may be made
+ * again, in any state: `restore` with the server there changes nothing.
+ */
+export interface StorageOutage {
+  /** The storage's own bound on a call, in milliseconds; the rules allow twice this and a second. */
+  readonly timeoutMs: number;
+  /** The server goes away: connections dropped and refused (for a file: no room left to write). */
+  cutOff(): Promise<void>;
+  /** The server keeps its connections and answers nothing (for a file: another process holds its lock). */
+  stall(): Promise<void>;
+  /** The server is back as it was, after a cut or a stall. */
+  restore(): Promise<void>;
+}
+
+/** Every storage port over one server, made afresh for each test, with the means to take that server away. */
+export interface OutageFixture {
+  readonly repository: PetRepository & PetRestore;
+  readonly idempotencyStore: IdempotencyStore;
+  readonly outage: StorageOutage;
+  dispose(): Promise<void>;
+}
+
 /** What the IdempotencyStore contract asks of the store it is given. */
 export interface IdempotencyFixtureOptions {
   /** The store's clock, in milliseconds: the contract moves it instead of waiting. */

@@ -50,6 +50,15 @@ export function describeIdempotencyStoreContract(
       expect(await store.claim(key, 'fp-2')).toEqual({ state: 'in_flight', fingerprint: 'fp-1' });
     });
 
+    it('dates a claim from now by its clock, and keeps it until the end of the retention (keptUntil)', async () => {
+      clock.advance(5_000);
+      const { claimedAt, keptUntil } = await claimed(store.claim(key, 'fp-1'));
+      expect(
+        { claimedAt, keptUntil },
+        `a claim made at ${clock.now()} with a retention of ${ttlMs} ms: its claimedAt and keptUntil`,
+      ).toEqual({ claimedAt: clock.now(), keptUntil: clock.now() + ttlMs });
+    });
+
     it('answers a completed key with its pet and fingerprint, for as long as the retention lasts', async () => {
       await store.complete(await claimed(store.claim(key, 'fp-1')), pet);
       expect(await store.claim(key, 'fp-1')).toEqual({ state: 'completed', fingerprint: 'fp-1', pet });

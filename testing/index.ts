@@ -3,5 +3,14 @@
 export { describePetRepositoryContract } from './pet-repository.contract.js';
 export { describePetRestoreContract } from './pet-restore.contract.js';
 export { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
+export { describeStorageOutageContract } from './outage.contract.js';
+export { TcpProxy } from './tcp-proxy.js';
 export { aNewPet, manualClock } from './fixtures.js';
-export type { IdempotencyFixture, IdempotencyFixtureOptions, RepositoryFixture, RestoreFixture } from './fixtures.js';
+export type {
+  IdempotencyFixture,
+  IdempotencyFixtureOptions,
+  OutageFixture,
+  RepositoryFixture,
+  RestoreFixture,
+  StorageOutage,
+} from './fixtures.js';

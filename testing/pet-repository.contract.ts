@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PetStatus } from '../core/pet.js';
+import type { Pet, PetStatus } from '../core/pet.js';
+import type { PetPageQuery } from '../core/paging.js';
 import type { PetRepository } from '../core/ports.js';
 import { A_PET_WITH_EVERY_FIELD, aNewPet, exportedPets, type RepositoryFixture } from './fixtures.js';
+import { expectDistinctIds, expectPet, expectPets, expectUnshared, tamperWith } from './pet-expectations.js';
 
 /**
  * What every PetRepository must do. Each storage adapter runs this same suite, so
@@ -19,6 +21,11 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
     afterEach(async () => {
       await fixture.dispose();
     });
+
+    /** The page `list` gives for `query` is `expected`, pet by pet and field by field. */
+    async function expectList(query: PetPageQuery, expected: readonly Pet[]) {
+      expectPets(await pets.list(query), expected, `list(${JSON.stringify(query)})`);
+    }
 
     async function addMany(count: number, statusOf: (index: number) => PetStatus | undefined = () => undefined) {
       const added = [];
@@ -38,11 +45,11 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
     it('keeps every field of a pet through add, get, list and export', async () => {
       const added = await pets.add(A_PET_WITH_EVERY_FIELD);
       const stored = { id: added.id, ...A_PET_WITH_EVERY_FIELD };
-      expect(added).toEqual(stored);
-      expect(await pets.findById(added.id)).toEqual(stored);
-      expect(await pets.list({ limit: 10 })).toEqual([stored]);
-      expect(await pets.list({ limit: 10, status: A_PET_WITH_EVERY_FIELD.status })).toEqual([stored]);
-      expect(await exportedPets(pets)).toEqual([stored]);
+      expectPet(added, stored, 'add');
+      expectPet(await pets.findById(added.id), stored, 'findById');
+      expectPets(await pets.list({ limit: 10 }), [stored], 'list');
+      expectPets(await pets.list({ limit: 10, status: A_PET_WITH_EVERY_FIELD.status }), [stored], 'list by status');
+      expectPets(await exportedPets(pets), [stored], 'export');
     });
 
     it('keeps a pet without status without a status field', async () => {
@@ -59,14 +66,21 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
 
     it('hands out increasing ids', async () => {
       const ids = (await addMany(5)).map((pet) => pet.id);
-      expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      expect(new Set(ids).size).toBe(5);
+      expect(ids.join(', '), 'ids of 5 adds one after another, in the order handed out').toBe(
+        [...ids].sort((a, b) => a - b).join(', '),
+      );
+      expectDistinctIds(ids, 5, '5 adds one after another');
     });
 
     it('never hands out an id twice under concurrent adds, and loses no pet', async () => {
       const created = await Promise.all(Array.from({ length: 100 }, () => pets.add(aNewPet())));
-      expect(new Set(created.map((pet) => pet.id)).size).toBe(100);
-      expect(await pets.list({ limit: 1000 })).toHaveLength(100);
+      expectDistinctIds(
+        created.map((pet) => pet.id),
+        100,
+        '100 concurrent adds',
+      );
+      const stored = await pets.list({ limit: 1000 });
+      expect(stored.length, `100 concurrent adds answered; list found ${stored.length} of them stored`).toBe(100);
     });
 
     describe('adding once per idempotency key', () => {
@@ -85,7 +99,7 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
           pet: first.pet,
           added: false,
         });
-        expect(await pets.list({ limit: 10 })).toEqual([first.pet]);
+        await expectList({ limit: 10 }, [first.pet]);
       });
 
       it("keeps each client's keys apart, and keys exact: case and look-alikes are other keys", async () => {
@@ -102,7 +116,7 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
         const first = await pets.addOnce(aNewPet({ name: 'Tom' }), origin('k', 'client-a', 1_000, 2_000));
         const later = await pets.addOnce(aNewPet({ name: 'Kit' }), origin('k', 'client-a', 2_000, 3_000));
         expect(later.added).toBe(true);
-        expect(await pets.list({ limit: 10 })).toEqual([first.pet, later.pet]);
+        await expectList({ limit: 10 }, [first.pet, later.pet]);
         // From then on the key names the new pet.
         expect(await pets.addOnce(aNewPet({ name: 'Kit' }), origin('k', 'client-a', 2_500, 3_500))).toEqual({
           pet: later.pet,
@@ -112,65 +126,134 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
 
       it('adds one pet for 50 callers adding under one key at once, and gives each of them that pet', async () => {
         const outcomes = await Promise.all(Array.from({ length: 50 }, () => pets.addOnce(aNewPet(), origin('k'))));
-        expect(outcomes.filter((outcome) => outcome.added)).toHaveLength(1);
-        expect(new Set(outcomes.map((outcome) => outcome.pet.id)).size).toBe(1);
-        expect(await pets.list({ limit: 100 })).toHaveLength(1);
+        const added = outcomes.filter((outcome) => outcome.added).length;
+        expect(added, `50 callers under one key: ${added} were told they added the pet, expected 1`).toBe(1);
+        const ids = [...new Set(outcomes.map((outcome) => outcome.pet.id))];
+        expect(
+          ids,
+          `50 callers under one key were given ${ids.length} pets (ids ${ids.join(', ')}), expected 1`,
+        ).toHaveLength(1);
+        const stored = await pets.list({ limit: 100 });
+        expect(stored.length, `50 callers under one key: ${stored.length} pets stored, expected 1`).toBe(1);
       });
     });
 
     it('finds a pet by id, and answers undefined for an id nobody has', async () => {
       const [first, second] = await addMany(2);
-      expect(await pets.findById(second!.id)).toEqual(second);
-      expect(await pets.findById(first!.id)).toEqual(first);
+      expectPet(await pets.findById(second!.id), second!, 'findById');
+      expectPet(await pets.findById(first!.id), first!, 'findById');
       expect(await pets.findById(second!.id + 1000)).toBeUndefined();
       expect(await pets.findById(0)).toBeUndefined();
       expect(await pets.findById(-1)).toBeUndefined();
     });
 
-    it('does not let a caller change a stored pet through a returned object', async () => {
-      const pet = await pets.add(aNewPet({ name: 'Original' }));
-      try {
-        (pet as { name: string }).name = 'Changed';
-      } catch {
-        // frozen objects refuse in strict mode; either way the store must be unchanged
+    describe('copies in and out', () => {
+      /** The pet as stored, read back both ways: by id and in a list. */
+      async function expectStored(stored: Pet, after: string) {
+        expectPet(await pets.findById(stored.id), stored, `findById after ${after}`);
+        expectPets(await pets.list({ limit: 10 }), [stored], `list after ${after}`);
       }
-      expect((await pets.findById(pet.id))?.name).toBe('Original');
+      const origin = { key: { client: 'client-a', key: 'k' }, claimedAt: 1_000, keptUntil: 2_000 };
+
+      it('keeps a pet as added when the caller later changes the object it passed to add', async () => {
+        const newPet = aNewPet({ status: 'pending' });
+        const stored = { ...(await pets.add(newPet)) };
+        tamperWith(newPet);
+        await expectStored(stored, "a change to add's argument");
+      });
+
+      it('keeps a pet as added when the caller later changes the object it passed to addOnce', async () => {
+        const newPet = aNewPet({ status: 'pending' });
+        const stored = { ...(await pets.addOnce(newPet, origin)).pet };
+        tamperWith(newPet);
+        await expectStored(stored, "a change to addOnce's argument");
+        expectPet((await pets.addOnce(aNewPet(), origin)).pet, stored, 'addOnce under the same key');
+      });
+
+      it('does not let a caller change a stored pet through what add returns', async () => {
+        const added = await pets.add(aNewPet({ status: 'pending' }));
+        const stored = { ...added };
+        tamperWith(added);
+        await expectStored(stored, 'a change to what add returned');
+      });
+
+      it('does not let a caller change a stored pet through what addOnce returns, added or found', async () => {
+        const added = (await pets.addOnce(aNewPet({ status: 'pending' }), origin)).pet;
+        const stored = { ...added };
+        tamperWith(added);
+        await expectStored(stored, 'a change to what addOnce returned');
+        const found = (await pets.addOnce(aNewPet(), origin)).pet;
+        tamperWith(found);
+        await expectStored(stored, 'a change to what a repeated addOnce returned');
+        expectPet((await pets.addOnce(aNewPet(), origin)).pet, stored, 'addOnce under the same key');
+      });
+
+      it('does not let a caller change a stored pet through what findById returns', async () => {
+        const stored = await pets.add(aNewPet({ status: 'pending' }));
+        tamperWith((await pets.findById(stored.id))!);
+        await expectStored(stored, 'a change to what findById returned');
+      });
+
+      it('does not let a caller change a stored pet through what list returns', async () => {
+        const stored = await pets.add(aNewPet({ status: 'pending' }));
+        for (const query of [{ limit: 10 }, { limit: 10, status: 'pending' as const }]) {
+          tamperWith((await pets.list(query))[0]!);
+          await expectStored(stored, `a change to what list(${JSON.stringify(query)}) returned`);
+        }
+      });
+
+      it('does not let a caller change a stored pet through what an export returns', async () => {
+        const stored = await pets.add(aNewPet({ status: 'pending' }));
+        tamperWith((await exportedPets(pets))[0]!);
+        await expectStored(stored, 'a change to what an export returned');
+        expectPets(await exportedPets(pets), [stored], 'a second export');
+      });
+
+      it('never lets two reads share an object a caller can change', async () => {
+        const [first, second] = [await pets.add(aNewPet()), await pets.add(aNewPet())];
+        const byId = async (pet: Pet) => (await pets.findById(pet.id))!;
+        expectUnshared(await byId(first), await byId(first), 'two findById of one pet');
+        expectUnshared(await byId(first), await byId(second), 'findById of two pets');
+        const [listed] = await pets.list({ limit: 1 });
+        expectUnshared(listed!, (await pets.list({ limit: 1 }))[0]!, 'two lists');
+        expectUnshared(listed!, await byId(first), 'a list and a findById');
+      });
     });
 
     it('lists in ascending id order, at most `limit`', async () => {
       const added = await addMany(7);
-      expect(await pets.list({ limit: 5 })).toEqual(added.slice(0, 5));
-      expect(await pets.list({ limit: 50 })).toEqual(added);
+      await expectList({ limit: 5 }, added.slice(0, 5));
+      await expectList({ limit: 50 }, added);
     });
 
     it('lists an empty store as an empty array', async () => {
-      expect(await pets.list({ limit: 10 })).toEqual([]);
-      expect(await pets.list({ limit: 10, status: 'sold' })).toEqual([]);
+      await expectList({ limit: 10 }, []);
+      await expectList({ limit: 10, status: 'sold' }, []);
     });
 
     it('lists only pets with an id greater than afterId', async () => {
       const added = await addMany(6);
-      expect(await pets.list({ limit: 10, afterId: added[2]!.id })).toEqual(added.slice(3));
-      expect(await pets.list({ limit: 2, afterId: added[0]!.id })).toEqual(added.slice(1, 3));
-      expect(await pets.list({ limit: 10, afterId: added[5]!.id })).toEqual([]);
-      expect(await pets.list({ limit: 10, afterId: 0 })).toEqual(added);
+      await expectList({ limit: 10, afterId: added[2]!.id }, added.slice(3));
+      await expectList({ limit: 2, afterId: added[0]!.id }, added.slice(1, 3));
+      await expectList({ limit: 10, afterId: added[5]!.id }, []);
+      await expectList({ limit: 10, afterId: 0 }, added);
     });
 
     it('accepts an afterId beyond every pet', async () => {
       const added = await addMany(4);
-      expect(await pets.list({ limit: 10, afterId: added[3]!.id + 100 })).toEqual([]);
-      expect(await pets.list({ limit: 10, status: 'sold', afterId: added[3]!.id + 100 })).toEqual([]);
+      await expectList({ limit: 10, afterId: added[3]!.id + 100 }, []);
+      await expectList({ limit: 10, status: 'sold', afterId: added[3]!.id + 100 }, []);
     });
 
     it('filters by status, in id order, with limit and afterId', async () => {
       const statuses: (PetStatus | undefined)[] = ['sold', 'available', undefined, 'sold', 'pending', 'sold', 'sold'];
       const added = await addMany(statuses.length, (index) => statuses[index]);
       const sold = added.filter((pet) => pet.status === 'sold');
-      expect(await pets.list({ limit: 10, status: 'sold' })).toEqual(sold);
-      expect(await pets.list({ limit: 2, status: 'sold' })).toEqual(sold.slice(0, 2));
-      expect(await pets.list({ limit: 10, status: 'sold', afterId: sold[1]!.id })).toEqual(sold.slice(2));
-      expect(await pets.list({ limit: 10, status: 'pending' })).toEqual([added[4]]);
-      expect(await pets.list({ limit: 10, status: 'available' })).toEqual([added[1]]);
+      await expectList({ limit: 10, status: 'sold' }, sold);
+      await expectList({ limit: 2, status: 'sold' }, sold.slice(0, 2));
+      await expectList({ limit: 10, status: 'sold', afterId: sold[1]!.id }, sold.slice(2));
+      await expectList({ limit: 10, status: 'pending' }, [added[4]!]);
+      await expectList({ limit: 10, status: 'available' }, [added[1]!]);
     });
 
     it('reports itself reachable when it can serve', async () => {

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newPetOf, type Pet } from '../core/pet.js';
 import { RestoreConflict } from '../core/errors.js';
+import type { PetPageQuery } from '../core/paging.js';
 import type { PetRepository, PetRestore } from '../core/ports.js';
 import { CreatePet } from '../core/use-cases/create-pet.js';
 import { ImportPets, type Backup } from '../core/use-cases/import-pets.js';
 import { A_PET_WITH_EVERY_FIELD, exportedPets, type RestoreFixture } from './fixtures.js';
+import { expectPet, expectPets, tamperWith } from './pet-expectations.js';
 
 const pet = (id: number, fields: Partial<Pet> = {}): Pet => ({ id, name: `Pet ${id}`, categoryId: id % 3, ...fields });
 
@@ -36,12 +38,17 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       await fixture.dispose();
     });
 
+    /** The page `list` gives for `query` is `expected`, pet by pet and field by field. */
+    async function expectList(query: PetPageQuery, expected: readonly Pet[]) {
+      expectPets(await pets.list(query), expected, `list(${JSON.stringify(query)})`);
+    }
+
     it('stores each pet under its own id, and later adds get ids above all of them', async () => {
       const restored = [pet(3, { status: 'sold' }), pet(7), pet(12, { status: 'available' })];
       expect(await pets.restore(restored)).toEqual({ added: 3, unchanged: 0 });
-      expect(await pets.list({ limit: 10 })).toEqual(restored);
-      expect(await pets.list({ limit: 10, status: 'sold' })).toEqual([restored[0]]);
-      expect(await pets.findById(7)).toEqual(restored[1]);
+      await expectList({ limit: 10 }, restored);
+      await expectList({ limit: 10, status: 'sold' }, [restored[0]!]);
+      expectPet(await pets.findById(7), restored[1]!, 'findById');
       expect(Object.keys((await pets.findById(7)) ?? {}).sort()).toEqual(['categoryId', 'id', 'name']);
       expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(13);
     });
@@ -52,16 +59,26 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       const backup = backupOf(await exportedPets(pets), ({ id }) => id + 1000);
       const imported = { id: added.id + 1000, ...A_PET_WITH_EVERY_FIELD };
       await new ImportPets(new CreatePet(pets), pets).execute(backup, 'restore', silently);
-      expect(await pets.findById(imported.id)).toEqual(imported);
-      expect(await pets.list({ limit: 10, afterId: added.id })).toEqual([imported]);
-      expect(await exportedPets(pets)).toEqual([added, imported]);
+      expectPet(await pets.findById(imported.id), imported, 'findById after an import');
+      await expectList({ limit: 10, afterId: added.id }, [imported]);
+      expectPets(await exportedPets(pets), [added, imported], 'export after an import');
+    });
+
+    it('keeps pets as restored when the caller later changes the objects it passed', async () => {
+      const passed = [pet(1, { status: 'pending' }), pet(2)];
+      const stored = passed.map((each) => ({ ...each }));
+      await pets.restore(passed);
+      passed.forEach(tamperWith);
+      expectPet(await pets.findById(1), stored[0]!, 'findById after a change to what restore was given');
+      expectPets(await pets.list({ limit: 10 }), stored, 'list after a change to what restore was given');
+      expect(await pets.restore(stored), 'the same pets restored again').toEqual({ added: 0, unchanged: 2 });
     });
 
     it('adds nothing when the same pets are restored again', async () => {
       const restored = [pet(1), pet(2, { status: 'pending' })];
       await pets.restore(restored);
       expect(await pets.restore(restored)).toEqual({ added: 0, unchanged: 2 });
-      expect(await pets.list({ limit: 10 })).toEqual(restored);
+      await expectList({ limit: 10 }, restored);
     });
 
     it('fills gaps between stored ids, keeping every list in id order', async () => {
@@ -72,7 +89,7 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       });
       expect((await pets.list({ limit: 10 })).map(({ id }) => id)).toEqual([1, 2, 3, 5]);
       expect((await pets.list({ limit: 10, status: 'sold' })).map(({ id }) => id)).toEqual([2, 3, 5]);
-      expect(await pets.findById(3)).toEqual(pet(3, { status: 'sold' }));
+      expectPet(await pets.findById(3), pet(3, { status: 'sold' }), 'findById');
       expect(await pets.findById(4)).toBeUndefined();
       expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(6);
     });
@@ -107,7 +124,7 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
         id: 2,
         message: 'pet 2 is stored already with other fields',
       });
-      expect(await pets.list({ limit: 10 })).toEqual([pet(2)]);
+      await expectList({ limit: 10 }, [pet(2)]);
     });
 
     it('refuses ids out of order, repeated or not pet ids, and writes nothing', async () => {
@@ -124,12 +141,12 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
           new TypeError(`a restored pet's id must be a pet id, not ${id}`),
         );
       }
-      expect(await pets.list({ limit: 10 })).toEqual([]);
+      await expectList({ limit: 10 }, []);
     });
 
     it('reserves ids: later adds take ids above them, and restores still write them', async () => {
       await pets.reserveIds(10);
-      expect(await pets.list({ limit: 10 })).toEqual([]);
+      await expectList({ limit: 10 }, []);
       expect(await pets.findById(10)).toBeUndefined();
       expect((await pets.add({ name: 'New', categoryId: 1 })).id).toBe(11);
       expect(await pets.restore([pet(3), pet(10)])).toEqual({ added: 2, unchanged: 0 });

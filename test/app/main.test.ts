@@ -3,12 +3,12 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killIfRunning, startService, watchProcess, type ServiceProcess } from '../support/service-process.js';
 import { fetchDocumented } from '../support/openapi-check.js';
-import { closedPort } from '../support/tcp-proxy.js';
+import { closedPort } from '../../testing/tcp-proxy.js';
 
 let service: ServiceProcess | undefined;
 afterEach(async () => {
@@ -159,6 +159,33 @@ describe('starting the service', () => {
       const base = `http://127.0.0.1:${String(listening.port)}`;
       expect((await fetch(`${base}/v1/pets`, { headers: { Authorization: 'Bearer from-the-file' } })).status).toBe(200);
       expect(existsSync(join(folder, 'data'))).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a variable from .env that the environment sets empty, as one it leaves unset', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-dotenv-'));
+    try {
+      writeFileSync(join(folder, '.env'), 'API_KEYS=from-the-file\n');
+      service = startService({ API_KEYS: '' }, { cwd: folder });
+      const port = await listeningPort(service);
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: 'Bearer from-the-file' } })).status,
+      ).toBe(200);
+      expect(service.output()).not.toContain('generated a development API key');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('stops with one line when .env is there but cannot be read', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-dotenv-'));
+    try {
+      mkdirSync(join(folder, '.env'));
+      service = startService({ API_KEYS: 'k' }, { cwd: folder });
+      expect(await service.exited).toBe(1);
+      expect(service.output()).toBe('petstore: cannot read .env in the working directory (EISDIR)\n');
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { closedPort } from '../support/tcp-proxy.js';
+import { closedPort } from '../../testing/tcp-proxy.js';
 import { mongoPerTest, mongoUri, noMongo } from '../support/mongo.js';
 import { PETSTORE_BIN, runPetstore } from '../support/petstore-command.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';

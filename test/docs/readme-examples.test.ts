@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort } from '../support/tcp-proxy.js';
+import { closedPort } from '../../testing/tcp-proxy.js';
 import { consoleExamples, matchesExample, type ConsoleStep } from '../support/console-examples.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -31,7 +31,8 @@ export class PageCache {
     this.forgetIfWritten();
     let page = this.pages.get(key);
     if (page === undefined) {
-      page = read();
+      // Frozen, since every later read of the page hands out these same pets.
+      page = read().map((pet) => Object.freeze(pet));
       this.pages.set(key, page);
     }
     // A copy: a caller that changes its list changes nobody else's.

@@ -10,7 +10,7 @@ import { expectError, startTestApi, type TestApi } from '../../../support/api-ha
 import { aNewPet } from '../../../support/builders.js';
 import { mongoUri, noMongo } from '../../../support/mongo.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
-import { closedPort, TcpProxy } from '../../../support/tcp-proxy.js';
+import { closedPort, TcpProxy } from '../../../../testing/tcp-proxy.js';
 
 /** Requests must answer within this, or the test fails: a hang is the defect under test. */
 const ANSWER_WITHIN_MS = 5000;

@@ -1,9 +1,11 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import type { StorageOutage } from './fixtures.js';
 
 /**
  * A TCP relay to a real server that can be cut and restored on the same port, frozen (connections
- * accepted, nothing answered: a partition) and slowed (every reply held back): the test's stand-in
- * for a database going away, hanging or lagging, and coming back.
+ * accepted, nothing answered: a partition) and slowed (every reply held back): a stand-in for a
+ * database going away, hanging or lagging, and coming back. Point the storage under test at
+ * `127.0.0.1:port` once `start` resolves, and give the outage contract `outage(timeoutMs)`.
  */
 export class TcpProxy {
   private server: Server | undefined;
@@ -17,7 +19,9 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  /** Listens (again, after a cut, on the same port), relaying each connection to the server. */
   async start(): Promise<void> {
+    if (this.server !== undefined) return;
     const server = createServer((client) => {
       const upstream = createConnection(this.targetPort, this.targetHost);
       for (const socket of [client, upstream]) {
@@ -44,6 +48,27 @@ export class TcpProxy {
   /** Holds back every reply by `ms` from now on, in order; Infinity drops them: the server never answers again. */
   delayReplies(ms: number): void {
     this.replyDelayMs = ms;
+  }
+
+  /**
+   * The relay as the outage contract's hook: `timeoutMs` is the storage's own bound on a call. A
+   * restore drops every connection made before it, as a server that restarted would, and relays again.
+   */
+  outage(timeoutMs: number): StorageOutage {
+    return {
+      timeoutMs,
+      cutOff: () => this.cut(),
+      stall: () => {
+        this.delayReplies(Infinity);
+        return Promise.resolve();
+      },
+      restore: async () => {
+        if (this.server !== undefined && this.replyDelayMs === 0) return;
+        await this.cut();
+        this.delayReplies(0);
+        await this.start();
+      },
+    };
   }
 
   /** Refuses new connections and drops the open ones, as a dead server would. */

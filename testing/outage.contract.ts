@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StorageUnavailable } from '../core/errors.js';
+import type { IdempotencyClaim } from '../core/idempotency.js';
+import type { Pet } from '../core/pet.js';
+import { aNewPet, type OutageFixture } from './fixtures.js';
+import { expectPet } from './pet-expectations.js';
+
+/** What became of one storage call within the bound: its answer, its rejection, or nothing yet. */
+type Settled = { answer: unknown } | { error: unknown } | 'waiting';
+
+/** How a call settled within `withinMs`; a call still waiting then is left to settle unobserved. */
+async function settledWithin(call: Promise<unknown>, withinMs: number): Promise<Settled> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'waiting'>((resolve) => {
+    timer = setTimeout(() => resolve('waiting'), withinMs);
+  });
+  try {
+    return await Promise.race([
+      call.then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const describeError = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : `a non-error value (${String(error)})`;
+
+/**
+ * What the outage rules ask of the calls made while the server is away: each settles within the bound,
+ * either answered (a file storage still reads) or rejected with StorageUnavailable, never another error.
+ */
+function expectSettledAsAllowed(outcomes: Record<string, Settled>, withinMs: number, while_: string): void {
+  const waiting = Object.keys(outcomes).filter((call) => outcomes[call] === 'waiting');
+  expect(
+    waiting,
+    `${while_}, calls still waiting after ${withinMs} ms (twice the storage's timeout and a second)`,
+  ).toEqual([]);
+  const refusedOtherwise = Object.entries(outcomes).flatMap(([call, outcome]) =>
+    typeof outcome === 'object' && 'error' in outcome && !(outcome.error instanceof StorageUnavailable)
+      ? [`${call} rejected with ${describeError(outcome.error)}`]
+      : [],
+  );
+  expect(refusedOtherwise, `${while_}, calls that rejected with something other than StorageUnavailable`).toEqual([]);
+}
+
+/**
+ * What every storage whose server can go away must do when it does: every call of every port settles
+ * within the storage's own timeout, as its answer or as StorageUnavailable; readiness says no; and
+ * once the server is back the storage serves again, without a restart. A storage with no server to
+ * lose (memory) has no outage to prove.
+ */
+export function describeStorageOutageContract(name: string, createFixture: () => Promise<OutageFixture>): void {
+  // Each rule bounds its own waits by the storage's timeout; this only stops a test that never ends.
+  describe(`${name} honours the outage contract`, { timeout: 60_000 }, () => {
+    let fixture: OutageFixture;
+    /** Stored before each outage: what reads must still give if they answer. */
+    let stored: Pet;
+    /** Claims taken before each outage, for complete and release to act on. */
+    let claims: IdempotencyClaim[];
+    let withinMs: number;
+
+    beforeEach(async () => {
+      fixture = await createFixture();
+      withinMs = 2 * fixture.outage.timeoutMs + 1000;
+      stored = await fixture.repository.add(aNewPet({ status: 'pending' }));
+      claims = [];
+      for (const key of ['before-1', 'before-2']) {
+        const outcome = await fixture.idempotencyStore.claim({ client: 'client-a', key }, 'fp');
+        if (outcome.state === 'claimed') claims.push(outcome.claim);
+      }
+    });
+    afterEach(async () => {
+      await fixture.outage.restore();
+      await fixture.dispose();
+    });
+
+    /** One call of each method of every port, with arguments that would succeed were the server there. */
+    function everyCall(): Record<string, Promise<unknown>> {
+      const { repository: pets, idempotencyStore: keys } = fixture;
+      const origin = {
+        key: { client: 'client-a', key: `during-${Math.random()}` },
+        claimedAt: 1_000,
+        keptUntil: 2_000,
+      };
+      const restored = { ...stored, id: stored.id + 1000 };
+      return {
+        add: pets.add(aNewPet()),
+        addOnce: pets.addOnce(aNewPet(), origin),
+        findById: pets.findById(stored.id),
+        list: pets.list({ limit: 10 }),
+        conflictsOf: pets.conflictsOf([stored]),
+        restore: pets.restore([restored]),
+        reserveIds: pets.reserveIds(stored.id + 2000),
+        claim: keys.claim(origin.key, 'fp'),
+        complete: keys.complete(claims[0]!, stored),
+        release: keys.release(claims[1]!),
+      };
+    }
+
+    async function settleAll(calls: Record<string, Promise<unknown>>): Promise<Record<string, Settled>> {
+      const names = Object.keys(calls);
+      const outcomes = await Promise.all(names.map((call) => settledWithin(calls[call]!, withinMs)));
+      return Object.fromEntries(names.map((call, index) => [call, outcomes[index]!]));
+    }
+
+    /** A read that answered in the outage gave what is stored; a write that answered kept its word. */
+    async function expectAnswersTrue(outcomes: Record<string, Settled>): Promise<void> {
+      const answer = (call: string) => {
+        const outcome = outcomes[call];
+        return typeof outcome === 'object' && 'answer' in outcome ? outcome.answer : undefined;
+      };
+      if (answer('findById') !== undefined) expectPet(answer('findById') as Pet, stored, 'findById in the outage');
+      const listed = answer('list') as Pet[] | undefined;
+      if (listed !== undefined) expectPet(listed[0], stored, 'list in the outage, its first pet');
+      if (answer('conflictsOf') !== undefined)
+        expect(answer('conflictsOf'), 'conflictsOf in the outage, of the stored pet').toEqual([]);
+      const added = answer('add') as Pet | undefined;
+      if (added !== undefined)
+        expectPet(
+          await fixture.repository.findById(added.id),
+          added,
+          'findById, once back, of a pet added in the outage',
+        );
+    }
+
+    it('answers every call of every port, or rejects it with StorageUnavailable, within its timeout while its server is cut off', async () => {
+      await fixture.outage.cutOff();
+      const outcomes = await settleAll(everyCall());
+      expectSettledAsAllowed(outcomes, withinMs, 'with the server cut off');
+      await fixture.outage.restore();
+      await expectAnswersTrue(outcomes);
+    });
+
+    it('reports itself unreachable while its server is cut off, within its timeout and without throwing', async () => {
+      await fixture.outage.cutOff();
+      const reachable = await settledWithin(fixture.repository.isReachable(), withinMs);
+      expect(reachable, `isReachable with the server cut off, within ${withinMs} ms`).toEqual({ answer: false });
+    });
+
+    it('answers every call, or rejects it with StorageUnavailable, within its timeout while its server stalls', async () => {
+      await fixture.outage.stall();
+      const outcomes = await settleAll({ ...everyCall(), isReachable: fixture.repository.isReachable() });
+      expectSettledAsAllowed(outcomes, withinMs, 'with the server answering nothing');
+      await fixture.outage.restore();
+      await expectAnswersTrue(outcomes);
+    });
+
+    it('settles the calls in flight when its server goes away mid-call, within its timeout', async () => {
+      const calls = everyCall();
+      await fixture.outage.cutOff();
+      const outcomes = await settleAll(calls);
+      expectSettledAsAllowed(outcomes, withinMs, 'with the server lost mid-call');
+      await fixture.outage.restore();
+      await expectAnswersTrue(outcomes);
+    });
+
+    it('serves again once its server is back, without a restart', async () => {
+      await fixture.outage.cutOff();
+      await settleAll(everyCall());
+      await fixture.outage.restore();
+      const deadline = Date.now() + withinMs;
+      let reachable = false;
+      while (!reachable && Date.now() < deadline) {
+        const settled = await settledWithin(fixture.repository.isReachable(), withinMs);
+        reachable = typeof settled === 'object' && 'answer' in settled && settled.answer === true;
+        if (!reachable) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(reachable, `isReachable within ${withinMs} ms of the server's return`).toBe(true);
+      const added = await fixture.repository.add(aNewPet({ name: 'After the outage' }));
+      expectPet(await fixture.repository.findById(added.id), added, 'findById after the outage');
+      expectPet(
+        await fixture.repository.findById(stored.id),
+        stored,
+        'findById, after the outage, of a pet stored before',
+      );
+      const claim = await fixture.idempotencyStore.claim({ client: 'client-a', key: 'after' }, 'fp');
+      expect(claim.state, 'a claim of a new key after the outage').toBe('claimed');
+    });
+  });
+}
