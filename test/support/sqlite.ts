@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { openSqliteDatabase } from '../../adapters/persistence/sqlite/sqlite-database.js';
 import { SQLITE_BUSY_TIMEOUT_MS, type SqliteOptions } from '../../adapters/persistence/sqlite/sqlite-options.js';
 import { SqliteIdempotencyStore } from '../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from '../../adapters/persistence/sqlite/sqlite-pet-repository.js';
+import type { OutageFixture } from '../../testing/index.js';
 import { idempotencyRetention, type StorageFixture, type StorageFixtureOptions } from './storage-fixture.js';
 
 /** What the service opens a database with by default. */
@@ -36,6 +37,46 @@ export function sqliteStorageFixture({ now, retention = idempotencyRetention() }
     idempotencyStore: new SqliteIdempotencyStore(db, retention, { now }),
     dispose: () => {
       if (db.isOpen) db.close();
+      folder.remove();
+      return Promise.resolve();
+    },
+  });
+}
+
+/** How long a write waits for another connection's lock in the outage fixture: the storage's bound on a call. */
+const OUTAGE_LOCK_WAIT_MS = 500;
+/** SQLite's own default for PRAGMA max_page_count: room as far as the file system has it. */
+const NO_PAGE_LIMIT = 4294967294;
+
+/**
+ * Both SQLite adapters, for the outage contract. A file has no server to lose; what stops it serving
+ * is a disk with no room left (the file capped at its size: writes that need a page fail with
+ * SQLITE_FULL) and another process holding its write lock (a second connection's open transaction).
+ */
+export async function sqliteOutageFixture(): Promise<OutageFixture> {
+  const folder = sqliteFolder();
+  const file = folder.path();
+  const db = openSqliteDatabase(file, { ...SQLITE_DEFAULTS, busyTimeoutMs: OUTAGE_LOCK_WAIT_MS });
+  const lockHolder = new DatabaseSync(file);
+  const capAt = (pages: number | 'its size') =>
+    db.exec(`PRAGMA max_page_count = ${pages === 'its size' ? '1' : String(pages)}`);
+  return Promise.resolve({
+    repository: new SqlitePetRepository(db),
+    idempotencyStore: new SqliteIdempotencyStore(db, idempotencyRetention()),
+    outage: {
+      timeoutMs: OUTAGE_LOCK_WAIT_MS,
+      // The cap cannot go below the file's size: asking for one page sets it there.
+      cutOff: () => Promise.resolve(capAt('its size')),
+      stall: () => Promise.resolve(lockHolder.exec('BEGIN IMMEDIATE')),
+      restore: () => {
+        capAt(NO_PAGE_LIMIT);
+        if (lockHolder.isTransaction) lockHolder.exec('ROLLBACK');
+        return Promise.resolve();
+      },
+    },
+    dispose: () => {
+      lockHolder.close();
+      db.close();
       folder.remove();
       return Promise.resolve();
     },

@@ -23,14 +23,16 @@ import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sql
 import { describeIdempotencyStoreContract } from '../../../../testing/index.js';
 import { describePetRepositoryContract } from '../../../../testing/index.js';
 import { describePetRestoreContract } from '../../../../testing/index.js';
+import { describeStorageOutageContract } from '../../../../testing/index.js';
 import { aNewPet } from '../../../support/builders.js';
-import { SQLITE_DEFAULTS, sqliteFolder, sqliteStorageFixture } from '../../../support/sqlite.js';
+import { SQLITE_DEFAULTS, sqliteFolder, sqliteOutageFixture, sqliteStorageFixture } from '../../../support/sqlite.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
 import { manualClock } from '../../../../testing/index.js';
 
 describePetRepositoryContract('SqlitePetRepository', () => sqliteStorageFixture());
 describePetRestoreContract('SqlitePetRepository', () => sqliteStorageFixture());
 describeIdempotencyStoreContract('SqliteIdempotencyStore', (options) => sqliteStorageFixture(options));
+describeStorageOutageContract('SQLite storage', () => sqliteOutageFixture());
 
 describe('SQLite storage specifics', () => {
   it('keeps pets in its file: a database opened again holds them, and hands out ids after them', async () => {
