@@ -6,6 +6,7 @@ import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
+import { withoutEmptyVariables } from '../adapters/settings/environment.js';
 import { choiceSetting, integerSetting, readSettings, type Environment } from '../adapters/settings/read-settings.js';
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './listen-address.js';
@@ -171,12 +172,14 @@ type Settings = v.InferOutput<typeof ENVIRONMENT>;
  * names or else the host's own. An empty variable counts as unset.
  */
 export function loadConfig(env: Environment, { storage }: { storage?: StorageAdapter | undefined } = {}): AppConfig {
-  const settings = readSettings(ENVIRONMENT, env);
+  // Dropped here, so that a host's storage, which may read its settings its own way, never sees one.
+  const set = withoutEmptyVariables(env);
+  const settings = readSettings(ENVIRONMENT, set);
   const adapter = storage ?? settings.STORAGE;
   return {
     port: settings.PORT,
     host: settings.HOST,
-    storage: { adapter, settings: adapter.readSettings(env) },
+    storage: { adapter, settings: adapter.readSettings(set) },
     apiKeys: settings.API_KEYS,
     apiKeyDigests: settings.API_KEY_DIGESTS,
     bodyLimitBytes: settings.BODY_LIMIT,

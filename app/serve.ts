@@ -29,7 +29,7 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
     service = await startService({ settings: env, tracer: tracing?.tracer });
   } catch (error) {
     await tracing?.shutdown(config?.shutdownTimeoutMs ?? 0);
-    throw startupFailure(error, config);
+    throw startupFailure(error);
   }
   const signal = await new Promise<StopSignal>((resolve) => {
     const release = onStopSignals((received) => {
@@ -49,10 +49,10 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
 }
 
 /**
- * Why start-up failed, in words a person acts on: the storage explains its own failures (a driver's
- * message may carry a connection string, so it is not shown).
+ * Why start-up failed, in words a person acts on. A storage's failure to open comes already in its
+ * adapter's words (StorageOpenFailure), never a driver's message, which may carry a connection string.
  */
-function startupFailure(error: unknown, config: AppConfig | undefined): StartupFailure {
+function startupFailure(error: unknown): StartupFailure {
   if (error instanceof ConfigError)
     return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -63,9 +63,7 @@ function startupFailure(error: unknown, config: AppConfig | undefined): StartupF
       { cause: error },
     );
   }
-  const explained = config?.storage.adapter.explainFailure?.(error);
-  return new StartupFailure(
-    `failed to start: ${explained ?? (error instanceof Error ? error.message : String(error))}`,
-    { cause: error },
-  );
+  return new StartupFailure(`failed to start: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+  });
 }

@@ -10,11 +10,13 @@ import { createContainer } from './container.js';
 import { listen, type RunningServer } from './http-server.js';
 import { createLogger } from './logging/logger.js';
 import { storageOfPorts, type HostPorts } from './storage/host-storage.js';
+import { explainedOpenFailure } from './storage/storage-open-failure.js';
 import { TOKENS, from } from './tokens.js';
 import { httpOrigin } from './listen-address.js';
 
 export { ConfigError } from './config.js';
 export type { HostPorts } from './storage/host-storage.js';
+export { StorageOpenFailure } from './storage/storage-open-failure.js';
 export type {
   OpenedStorage,
   StorageAdapter,
@@ -26,8 +28,8 @@ export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './sto
 export interface ServiceOptions {
   /**
    * The settings, by the names `petstore serve --help` lists (PORT, HOST, STORAGE, API_KEYS, ...),
-   * and those your storage adapter reads, as strings; nothing is read from the environment. Unset:
-   * each one's default.
+   * and those your storage adapter reads, as strings; nothing is read from the environment. Unset
+   * or empty: each one's default.
    */
   readonly settings?: Readonly<Record<string, string | undefined>>;
   /**
@@ -68,7 +70,8 @@ export interface RunningService {
 
 /**
  * Starts the service: the settings read and checked, the storage opened, the API listening (and
- * GET /metrics on METRICS_PORT when set). A bad setting rejects with a ConfigError naming it.
+ * GET /metrics on METRICS_PORT when set). A bad setting rejects with a ConfigError naming it; a
+ * storage that fails to open and whose adapter explains why, with a StorageOpenFailure in its words.
  */
 export async function startService({
   settings = {},
@@ -84,6 +87,10 @@ export async function startService({
   let running: RunningServer | undefined;
   let metricsServer: RunningServer | undefined;
   try {
+    // Opened before anything else asks for it, so that a failure to open is told apart and explained.
+    await from(container, TOKENS.Storage).catch((error: unknown) => {
+      throw explainedOpenFailure(error, config.storage.adapter);
+    });
     running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
     if (config.metrics && config.metricsPort !== undefined) {
       metricsServer = await listen(await from(container, TOKENS.MetricsApp), {

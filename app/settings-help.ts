@@ -108,7 +108,8 @@ export function settingsHelp(columns = 80): string {
     );
   });
   const heading = wrap(
-    'Settings, read from the environment and from a .env file in the working directory (the environment wins):',
+    'Settings, read from the environment and from a .env file in the working directory (a variable set in the ' +
+      'environment wins; an empty one counts as unset):',
     columns,
   );
   const traces = wrap(TRACES_HELP, columns);

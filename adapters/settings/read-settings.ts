@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { ConfigError } from './config-error.js';
+import { withoutEmptyVariables, type Environment } from './environment.js';
 
-/** The environment as the service reads it: variable names to their text. */
-export type Environment = Readonly<Record<string, string | undefined>>;
+export type { Environment };
 
 /**
  * The settings `schema` names, read from `env`: an empty variable counts as unset, and the first bad
@@ -12,8 +12,9 @@ export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries
   schema: Schema,
   env: Environment,
 ): v.InferOutput<Schema> {
+  const set = withoutEmptyVariables(env);
   const present = Object.fromEntries(
-    Object.keys(schema.entries).flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
+    Object.keys(schema.entries).flatMap((name) => (set[name] === undefined ? [] : [[name, set[name]]])),
   );
   // A setting's rules stop at its first refusal: a rule after it never sees a value refused before.
   // No test can tell these options' mutants apart: valibot skips a pipe's transformations after an

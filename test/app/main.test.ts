@@ -171,7 +171,8 @@ describe('starting the service', () => {
       service = startService({ API_KEYS: '' }, { cwd: folder });
       const port = await listeningPort(service);
       expect(
-        (await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: 'Bearer from-the-file' } })).status,
+        (await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: { Authorization: 'Bearer from-the-file' } }))
+          .status,
       ).toBe(200);
       expect(service.output()).not.toContain('generated a development API key');
     } finally {
