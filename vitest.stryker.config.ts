@@ -34,8 +34,9 @@ class CheapestKillFirst extends BaseSequencer {
  * killed amid creates (test/app/sqlite-kill.test.ts), serving while another holds the lock
  * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting traces (test/app/tracing/, save the
  * settings' reading), of
- * the installed package and the container recipe (test/install/), and of the README's examples and
- * the Markdown lint (test/docs/).
+ * the installed package and the container recipe (test/install/), of the README's examples and
+ * the Markdown lint (test/docs/), and the contract kit's run against storages broken on purpose
+ * (test/testing/broken-storages.test.ts).
  */
 export default mergeConfig(
   base,
@@ -51,6 +52,7 @@ export default mergeConfig(
         'test/app/sqlite-shared.test.ts',
         'test/app/sqlite-kill.test.ts',
         'test/app/sqlite-lock-wait.test.ts',
+        'test/testing/broken-storages.test.ts',
         'test/app/tracing/traces-exported.test.ts',
         'test/app/tracing/command-traces.test.ts',
         'test/app/tracing/sdk-loading.test.ts',

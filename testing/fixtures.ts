@@ -67,9 +67,14 @@ export function aNewPet(overrides: Partial<NewPet> = {}): NewPet {
 
 /**
  * A pet with every field set: the compiler asks for a value here when NewPet gains a field, and the
- * every-field rules then look for it in every storage.
+ * every-field rules then look for it in every storage. Frozen, and handed to storage as a copy: a storage
+ * that keeps what it is given cannot change it for the rules after.
  */
-export const A_PET_WITH_EVERY_FIELD: Required<NewPet> = { name: 'Every Field', categoryId: 42, status: 'pending' };
+export const A_PET_WITH_EVERY_FIELD: Readonly<Required<NewPet>> = Object.freeze({
+  name: 'Every Field',
+  categoryId: 42,
+  status: 'pending',
+});
 
 /** Every pet of the repository, as `pets export` reads them: a page at a time, in id order. */
 export async function exportedPets(pets: PetRepository): Promise<Pet[]> {

@@ -55,7 +55,8 @@ export function describeIdempotencyStoreContract(
       const { claimedAt, keptUntil } = await claimed(store.claim(key, 'fp-1'));
       expect(
         { claimedAt, keptUntil },
-        `a claim made at ${clock.now()} with a retention of ${ttlMs} ms: its claimedAt and keptUntil`,
+        `a claim made at ${clock.now()} with a retention of ${ttlMs} ms ` +
+          `came dated claimedAt ${claimedAt}, keptUntil ${keptUntil}; expected keptUntil ${clock.now() + ttlMs}`,
       ).toEqual({ claimedAt: clock.now(), keptUntil: clock.now() + ttlMs });
     });
 

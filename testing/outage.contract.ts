@@ -12,7 +12,9 @@ type Settled = { answer: unknown } | { error: unknown } | 'waiting';
 async function settledWithin(call: Promise<unknown>, withinMs: number): Promise<Settled> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'waiting'>((resolve) => {
-    timer = setTimeout(() => resolve('waiting'), withinMs);
+    timer = setTimeout(() => {
+      resolve('waiting');
+    }, withinMs);
   });
   try {
     return await Promise.race([
@@ -38,14 +40,18 @@ function expectSettledAsAllowed(outcomes: Record<string, Settled>, withinMs: num
   const waiting = Object.keys(outcomes).filter((call) => outcomes[call] === 'waiting');
   expect(
     waiting,
-    `${while_}, calls still waiting after ${withinMs} ms (twice the storage's timeout and a second)`,
+    `${while_}, calls still waiting after ${withinMs} ms (twice the storage's timeout and a second): ` +
+      waiting.join(', '),
   ).toEqual([]);
   const refusedOtherwise = Object.entries(outcomes).flatMap(([call, outcome]) =>
     typeof outcome === 'object' && 'error' in outcome && !(outcome.error instanceof StorageUnavailable)
       ? [`${call} rejected with ${describeError(outcome.error)}`]
       : [],
   );
-  expect(refusedOtherwise, `${while_}, calls that rejected with something other than StorageUnavailable`).toEqual([]);
+  expect(
+    refusedOtherwise,
+    `${while_}, calls that rejected with something other than StorageUnavailable: ${refusedOtherwise.join('; ')}`,
+  ).toEqual([]);
 }
 
 /**

@@ -5,9 +5,9 @@ import type { Pet, PetId } from '../core/pet.js';
 const NO_FIELD = '(no field)';
 
 function shown(pet: object, field: string): string {
-  return Object.hasOwn(pet, field)
-    ? (JSON.stringify((pet as Record<string, unknown>)[field]) ?? 'undefined')
-    : NO_FIELD;
+  if (!Object.hasOwn(pet, field)) return NO_FIELD;
+  const value: unknown = (pet as Record<string, unknown>)[field];
+  return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
 /** Each field that differs between the pet a call gave and the one stored, naming both values. */
@@ -22,7 +22,8 @@ export function fieldDifferences(given: Pet, stored: Pet): string[] {
 /** The pet `call` gave is the one stored, field by field; a failure names each field and both its values. */
 export function expectPet(given: Pet | undefined, stored: Pet, call: string): void {
   expect(given, `${call} gave no pet; expected pet ${stored.id}`).toBeDefined();
-  expect(fieldDifferences(given!, stored), `${call} gave pet ${stored.id} with other fields`).toEqual([]);
+  const differences = fieldDifferences(given!, stored);
+  expect(differences, `${call} gave pet ${stored.id} with other fields: ${differences.join('; ')}`).toEqual([]);
 }
 
 const idsOf = (pets: readonly Pet[]) => pets.map((pet) => pet.id);
@@ -46,7 +47,7 @@ export function expectPets(given: readonly Pet[], stored: readonly Pet[], call: 
   const differences = given.flatMap((pet, index) =>
     fieldDifferences(pet, stored[index]!).map((difference) => `pet ${pet.id}: ${difference}`),
   );
-  expect(differences, `${call} gave pets with other fields`).toEqual([]);
+  expect(differences, `${call} gave pets with other fields: ${differences.join('; ')}`).toEqual([]);
 }
 
 /** Ids handed out by `count` calls are all distinct; a failure says how many were distinct and which repeated. */

@@ -58,16 +58,23 @@ export async function sqliteOutageFixture(): Promise<OutageFixture> {
   const file = folder.path();
   const db = openSqliteDatabase(file, { ...SQLITE_DEFAULTS, busyTimeoutMs: OUTAGE_LOCK_WAIT_MS });
   const lockHolder = new DatabaseSync(file);
-  const capAt = (pages: number | 'its size') =>
+  const capAt = (pages: number | 'its size') => {
     db.exec(`PRAGMA max_page_count = ${pages === 'its size' ? '1' : String(pages)}`);
+  };
   return Promise.resolve({
     repository: new SqlitePetRepository(db),
     idempotencyStore: new SqliteIdempotencyStore(db, idempotencyRetention()),
     outage: {
       timeoutMs: OUTAGE_LOCK_WAIT_MS,
       // The cap cannot go below the file's size: asking for one page sets it there.
-      cutOff: () => Promise.resolve(capAt('its size')),
-      stall: () => Promise.resolve(lockHolder.exec('BEGIN IMMEDIATE')),
+      cutOff: () => {
+        capAt('its size');
+        return Promise.resolve();
+      },
+      stall: () => {
+        lockHolder.exec('BEGIN IMMEDIATE');
+        return Promise.resolve();
+      },
       restore: () => {
         capAt(NO_PAGE_LIMIT);
         if (lockHolder.isTransaction) lockHolder.exec('ROLLBACK');

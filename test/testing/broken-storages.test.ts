@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Each rule of the kit, the storage broken on purpose to break it, and words its failure must say. */
+const BROKEN: readonly (readonly [storage: string, rule: string, says: string])[] = [
+  [
+    'KeepsWhatAddIsGiven',
+    'keeps a pet as added when the caller later changes the object it passed to add',
+    `findById after a change to add's argument gave pet 1 with other fields: name: expected "Rex`,
+  ],
+  [
+    'KeepsWhatAddOnceIsGiven',
+    'keeps a pet as added when the caller later changes the object it passed to addOnce',
+    'categoryId: expected 1, got -7',
+  ],
+  [
+    'KeepsWhatRestoreIsGiven',
+    'keeps pets as restored when the caller later changes the objects it passed',
+    'findById after a change to what restore was given gave pet 1 with other fields: id: expected 1, got 0',
+  ],
+  ['HandsOutStoredFromAdd', 'does not let a caller change a stored pet through what add returns', 'got "Tampered"'],
+  [
+    'HandsOutStoredFromAddOnce',
+    'does not let a caller change a stored pet through what addOnce returns, added or found',
+    'got "Tampered"',
+  ],
+  [
+    'HandsOutStoredFromFindById',
+    'does not let a caller change a stored pet through what findById returns',
+    'status: expected "pending", got "tampered"',
+  ],
+  ['HandsOutStoredFromList', 'does not let a caller change a stored pet through what list returns', 'got "Tampered"'],
+  [
+    'HandsOutStoredFromExport',
+    'does not let a caller change a stored pet through what an export returns',
+    'findById after a change to what an export returned',
+  ],
+  [
+    'ReusesOneObjectForReads',
+    'never lets two reads share an object a caller can change',
+    'two findById of one pet share one object that can be changed',
+  ],
+  [
+    'KeepsClaimsNoLonger',
+    'dates a claim from now by its clock, and keeps it until the end of the retention (keptUntil)',
+    'with a retention of 86400000 ms came dated claimedAt',
+  ],
+  [
+    'DropsTheStatus',
+    'keeps every field of a pet through add, get, list and export',
+    'add gave pet 1 with other fields: status: expected "pending", got (no field)',
+  ],
+  [
+    'CountsIdsWithoutAtomicity',
+    'never hands out an id twice under concurrent adds, and loses no pet',
+    '100 concurrent adds: expected 100 distinct ids, saw 1 distinct of 100; 1 repeated (1)',
+  ],
+  [
+    'RemoteStorage that lets driver errors through',
+    'answers every call of every port, or rejects it with StorageUnavailable, within its timeout while its server is cut off',
+    'add rejected with Error: connect ECONNREFUSED',
+  ],
+  [
+    'RemoteStorage that lets driver errors through',
+    'settles the calls in flight when its server goes away mid-call, within its timeout',
+    'add rejected with Error: connect ECONNRESET',
+  ],
+  [
+    'RemoteStorage that queues calls while away',
+    'answers every call, or rejects it with StorageUnavailable, within its timeout while its server stalls',
+    "calls still waiting after 1200 ms (twice the storage's timeout and a second): add, addOnce",
+  ],
+  [
+    'RemoteStorage that always says reachable',
+    'reports itself unreachable while its server is cut off, within its timeout and without throwing',
+    'expected { answer: true } to deeply equal { answer: false }',
+  ],
+  [
+    'RemoteStorage that never reconnects',
+    'serves again once its server is back, without a restart',
+    "isReachable within 1200 ms of the server's return",
+  ],
+];
+
+interface Report {
+  testResults: {
+    assertionResults: { ancestorTitles: string[]; title: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+/**
+ * The kit run, in a vitest of its own, against storages that each break a rule on purpose: a rule
+ * that stops catching its broken storage is seen here, with the words a storage's author would read.
+ */
+describe('the contract kit against storages broken on purpose', () => {
+  const failures = new Map<string, string>();
+
+  beforeAll(() => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-kit-'));
+    try {
+      const report = join(folder, 'report.json');
+      const run = spawnSync(
+        process.execPath,
+        [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--config',
+          'test/testing/vitest.broken.config.ts',
+          '--reporter=json',
+          `--outputFile=${report}`,
+        ],
+        { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 },
+      );
+      expect(run.status, `the kit's run against the broken storages: ${run.stderr}`).toBe(1);
+      const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report;
+      for (const { ancestorTitles, title, status, failureMessages } of testResults.flatMap(
+        (file) => file.assertionResults,
+      )) {
+        const storage = ancestorTitles[0]!.replace(/ honours the .*$/, '');
+        if (status === 'failed') failures.set(`${storage} > ${title}`, failureMessages.join('\n'));
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  it.each(BROKEN)('catches %s by the rule "%s"', (storage, rule, says) => {
+    const failure = failures.get(`${storage} > ${rule}`);
+    expect(failure, `${storage} passed the rule it breaks`).toBeDefined();
+    expect(failure).toContain(says);
+  });
+});
