@@ -2,7 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectionOf, tsBlocks, tsFenceCount, type DocBlock } from '../support/doc-blocks.js';
@@ -15,6 +15,8 @@ const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
   devDependencies: Record<string, string>;
 };
 const PATH = NODE_ONLY_PATH;
+/** A repository over a Map that passes the whole kit, shipped in the package for the docs that link to it. */
+const WORKED_EXAMPLE = 'examples/map-storage/map-pet-repository.ts';
 /** The compiler a consumer would use: this project's own TypeScript with the classic API, 5.9. */
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 
@@ -62,7 +64,8 @@ describe('the package as a library, used from another project', () => {
 
   beforeAll(() => {
     cpSync(join(ROOT, 'test/install/consumer'), folder, { recursive: true });
-    // Beside the worked example they import (./map-pet-repository.js), compiled with the consumer's own code.
+    // The worked example the docs link to, beside the consumer's code and the docs' examples, which import it.
+    cpSync(join(ROOT, WORKED_EXAMPLE), join(folder, 'src', basename(WORKED_EXAMPLE)));
     for (const { name, code, kind } of DOC_BLOCKS)
       writeFileSync(join(folder, 'src', `${name}${kind === 'kit test' ? '.test' : ''}.ts`), code);
     const { tarball } = packInto(folder);

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OLD_NODE } from '../support/old-node.js';
@@ -11,6 +11,23 @@ import { killIfRunning, watchProcess, type ServiceProcess } from '../support/ser
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const PATH = NODE_ONLY_PATH;
+/** The PostgreSQL example's sources, which its README, shipped, describes: its tests and scripts stay behind. */
+const POSTGRES_EXAMPLE_SOURCES = readdirSync(join(ROOT, 'examples/postgres-storage/src'))
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => `examples/postgres-storage/src/${name}`)
+  .sort();
+
+/**
+ * The files `markdown`'s inline links name, without their anchors: every `[text](target)` outside code
+ * but those to a web address, a mail address or a heading of the same page.
+ */
+function relativeLinks(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```$/gm, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)[^)]*\)/g)]
+    .map(([, target = '']) => target)
+    .filter((target) => !/^(https?:|mailto:|#)/.test(target))
+    .map((target) => target.replace(/[#?].*$/, ''));
+}
 
 describe('the package, packed and installed on a clean prefix', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-install-'));
@@ -50,19 +67,43 @@ describe('the package, packed and installed on a clean prefix', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('holds only what runs and its types: the compiled modules and their declarations, the README, the changelog, the licence', () => {
+  it('holds what runs and its types, and what its Markdown links to: the docs, the ports, the worked examples', () => {
     const paths = packed;
     expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual([
       'CHANGELOG.md',
+      'CONTRIBUTING.md',
       'LICENSE',
       'README.md',
+      'core/ports.ts',
+      'docs/design.md',
+      'docs/operations.md',
+      'docs/performance.md',
+      'docs/reference.md',
+      'docs/reuse.md',
+      'examples/map-storage/map-pet-repository.ts',
+      'examples/postgres-storage/README.md',
+      ...POSTGRES_EXAMPLE_SOURCES,
       'package.json',
     ]);
     expect(
       paths.filter((path) => path.startsWith('dist/') && !path.endsWith('.js') && !path.endsWith('.d.ts')),
     ).toEqual([]);
     expect(paths).toContain('dist/app/cli.js');
-    expect(paths.filter((path) => /^dist\/(test|scripts)\//.test(path))).toEqual([]);
+    expect(paths.filter((path) => /(^|\/)(test|scripts|bench)\//.test(path))).toEqual([]);
+  });
+
+  it('links from every Markdown file it holds only to files it holds', () => {
+    const installed = join(prefix, 'lib/node_modules', MANIFEST.name);
+    const held = new Set(packed);
+    const pages = packed.filter((path) => path.endsWith('.md'));
+    expect(pages).toContain('README.md');
+    const broken = pages.flatMap((page) =>
+      relativeLinks(readFileSync(join(installed, page), 'utf8'))
+        .map((target) => posix.join(posix.dirname(page), target))
+        .filter((path) => !held.has(path))
+        .map((path) => `${page} -> ${path}`),
+    );
+    expect(broken).toEqual([]);
   });
 
   it('points at no file it does not ship: no source map comment in its modules', () => {
