@@ -1,13 +1,14 @@
 // The contract kit every storage passes, against a real PostgreSQL: the same named rules as the
-// built-in storages, concurrency included.
+// built-in storages, concurrency and outages included.
 import {
   describeIdempotencyStoreContract,
   describePetRepositoryContract,
   describePetRestoreContract,
+  describeStorageOutageContract,
 } from 'petstore/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { postgresMissing, startCluster, type Cluster } from './support/cluster.js';
-import { freshStorage } from './support/fresh-storage.js';
+import { freshStorage, storageBehindRelay } from './support/fresh-storage.js';
 
 describe.skipIf(postgresMissing !== undefined)('on PostgreSQL', () => {
   let cluster: Cluster;
@@ -22,4 +23,5 @@ describe.skipIf(postgresMissing !== undefined)('on PostgreSQL', () => {
   describeIdempotencyStoreContract('PostgresIdempotencyStore', ({ now, retention }) =>
     freshStorage(cluster.url, { now, retention }),
   );
+  describeStorageOutageContract('PostgreSQL storage', () => storageBehindRelay(cluster.url));
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from 'petstore';
+import { TcpProxy, type OutageFixture } from 'petstore/testing';
 import pg from 'pg';
 import { PostgresIdempotencyStore } from '../../src/postgres-idempotency-store.js';
 import { PostgresPetRepository } from '../../src/postgres-pet-repository.js';
@@ -11,10 +12,11 @@ export async function freshStorage(
   {
     now,
     retention = { ttlMs: 86_400_000, leaseMs: IN_FLIGHT_LEASE_MS },
-  }: { now?: () => number; retention?: IdempotencyRetention } = {},
+    timeoutMs = 10_000,
+  }: { now?: () => number; retention?: IdempotencyRetention; timeoutMs?: number } = {},
 ) {
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const pool = await openPool({ url, schema, poolSize: 20, timeoutMs: 10_000 });
+  const pool = await openPool({ url, schema, poolSize: 20, timeoutMs });
   return {
     schema,
     pool,
@@ -22,10 +24,40 @@ export async function freshStorage(
     idempotencyStore: new PostgresIdempotencyStore(pool, retention, { now }),
     dispose: async () => {
       await pool.end();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
+      await dropSchema(url, schema);
     },
   };
+}
+
+/** The bound of each call in the outage fixture: POSTGRES_TIMEOUT_MS's lowest value. */
+const OUTAGE_TIMEOUT_MS = 500;
+
+/**
+ * Both stores reached through a relay to the cluster, which the outage contract cuts (connections
+ * dropped and refused), stalls (nothing answered) and restores.
+ */
+export async function storageBehindRelay(url: string): Promise<OutageFixture> {
+  const direct = new URL(url);
+  const relay = new TcpProxy(direct.hostname, Number(direct.port));
+  await relay.start();
+  const relayed = new URL(url);
+  relayed.port = String(relay.port);
+  const storage = await freshStorage(relayed.href, { timeoutMs: OUTAGE_TIMEOUT_MS });
+  return {
+    repository: storage.repository,
+    idempotencyStore: storage.idempotencyStore,
+    outage: relay.outage(OUTAGE_TIMEOUT_MS),
+    dispose: async () => {
+      await storage.pool.end();
+      await relay.cut();
+      await dropSchema(url, storage.schema);
+    },
+  };
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
 }
