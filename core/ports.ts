@@ -7,11 +7,20 @@ import type { NewPet, Pet, PetId } from './pet.js';
  * Where pets are kept. Every rule below is one named test of `describePetRepositoryContract`
  * (`petstore/testing`), which every storage passes, built-in or a host's own.
  *
- * Copies in and out: a pet handed to the repository, or returned by it, is never the object it
- * keeps. Copy on the way in and out, or keep frozen objects: a caller that changes a returned pet
- * changes nothing stored. Only the fields of a NewPet are stored, whatever else the object carries,
- * and every one of them (NEW_PET_FIELDS) comes back from get, list and export as it went in; a pet
- * without a status has no `status` field (not `status: undefined`).
+ * Copies in and out: a pet handed to the repository (by add, addOnce or restore), or returned by it
+ * (by add, addOnce, findById, list and so an export), is never the object it keeps. Copy on the way
+ * in and out, or keep frozen objects: a caller that changes an object it gave or was given changes
+ * nothing stored, and two reads never share an object a caller can change. Only the fields of a
+ * NewPet are stored, whatever else the object carries, and every one of them (NEW_PET_FIELDS) comes
+ * back from get, list and export as it went in; a pet without a status has no `status` field (not
+ * `status: undefined`).
+ *
+ * Outages (the rules of `describeStorageOutageContract`, for every port of a storage with a server):
+ * when the server is down, stalls, or goes away mid-call, every call settles within the storage's own
+ * timeout, either as it would have (a file still read, say) or rejected with `StorageUnavailable`:
+ * never a driver's error, never an unbounded wait (no offline queue holding calls until the server is
+ * back). `isReachable` answers false meanwhile, and once the server is back the storage serves again
+ * without a restart. A write that timed out may still have been written: callers treat it as unknown.
  */
 export interface PetRepository {
   /**
@@ -27,7 +36,8 @@ export interface PetRepository {
    * `claimedAt`. Past that the key is free, and a new pet is added; the earlier pet stays.
    * However many callers add under one key at once, one pet is added and each gets it. So a retry
    * after an ambiguous failure (a timeout after the write was sent) finds the pet the first attempt
-   * wrote, even while that write is still on its way.
+   * wrote, even while that write is still on its way. Once its `keptUntil` has passed, by the
+   * idempotency store's clock, an origin names nothing and may be forgotten; the pet stays.
    */
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce>;
   /** The pet with this id; undefined for an id nobody has (0 and negative ids included). */
@@ -58,7 +68,9 @@ export interface IdempotencyStore {
   /**
    * In one atomic step: the key's live record if it has one (in flight with its fingerprint, or
    * completed with its pet), else a new in-flight record for this request (`claimed`). However many
-   * callers claim one key at once, one of them gets it; so with a lapsed key.
+   * callers claim one key at once, one of them gets it; so with a lapsed key. A claim is dated by the
+   * store's clock: `claimedAt` is now, and `keptUntil` now plus the retention's `ttlMs`, the moment
+   * until which the pet it adds is named by the key (addOnce).
    */
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome>;
   /**

@@ -30,13 +30,15 @@ export interface StorageAdapter<Settings = unknown> {
   /** Every setting `readSettings` reads, in the order help lists them. */
   readonly settings: readonly StorageSetting[];
   /**
-   * Reads this storage's settings from `env`, an empty variable counting as unset. A bad value
-   * throws a ConfigError (from `petstore/service`) naming the variable, never quoting its value.
+   * Reads this storage's settings from `env`, which holds no empty variable: the service drops
+   * them first, as unset. A bad value throws a ConfigError (from `petstore/service`) naming the
+   * variable, never quoting its value.
    */
   readSettings(env: Environment): Settings;
   /**
    * Connects, creates or upgrades its schema, and gives the ports. Rejects when the storage cannot be
-   * used; then it holds nothing open.
+   * used; then it holds nothing open. The ports keep the outage rules of `core/ports.ts`: with their
+   * server away, calls reject with StorageUnavailable within a bound of the adapter's settings.
    */
   open(settings: Settings, context: StorageContext): Promise<OpenedStorage>;
   /**

@@ -11,6 +11,8 @@ describePetRepositoryContract('InMemoryPetRepository', () =>
 describePetRestoreContract('InMemoryPetRepository', () =>
   Promise.resolve({ repository: new InMemoryPetRepository(), dispose: () => Promise.resolve() }),
 );
+// No outage contract: memory is the process itself, with no server, file or lock to lose; what
+// would stop it serving stops the process too.
 
 describe('InMemoryPetRepository specifics', () => {
   it('numbers pets 1, 2, 3, ... in the order they are added', async () => {
