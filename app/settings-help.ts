@@ -2,7 +2,6 @@ import { Help } from 'commander';
 import { settingsHelpOf, type SettingHelp } from '../adapters/settings/read-settings.js';
 import { ENVIRONMENT } from './config.js';
 import { BUILT_IN_STORAGES } from './storage/built-in-storages.js';
-import { markdownTable } from './markdown-table.js';
 
 /** Every storage STORAGE can name, with what it keeps pets in. */
 const storageChoices = (): string => {
@@ -76,15 +75,6 @@ export function settingRows(): SettingHelp[] {
   );
   const afterStorage = SERVICE_SETTINGS.findIndex(({ name }) => name === 'STORAGE') + 1;
   return [...SERVICE_SETTINGS.slice(0, afterStorage), ...storages, ...SERVICE_SETTINGS.slice(afterStorage)];
-}
-
-/** The README's configuration table. */
-export function settingsTable(): string {
-  const rows = settingRows().map(({ name, fallback, whenUnset, meaning }) => {
-    const unset = whenUnset === undefined ? '(none)' : `(none: ${whenUnset})`;
-    return [`\`${name}\``, fallback === undefined ? unset : `\`${fallback}\``, meaning];
-  });
-  return markdownTable(['Variable', 'Default', 'Meaning'], rows);
 }
 
 /** Commander's own wrapping, as its help uses, at any width: lines break at spaces, within `width`. */

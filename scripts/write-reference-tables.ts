@@ -1,8 +1,7 @@
 // `npm run docs:reference`: rewrites the tables of docs/reference.md, the settings from the
 // configuration schema and the error codes from the HTTP adapter's table.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { errorTable } from '../app/error-reference.js';
-import { settingsTable } from '../app/settings-help.js';
+import { errorTable, settingsTable } from './reference-tables.js';
 
 const REFERENCE = new URL('../docs/reference.md', import.meta.url);
 let text = readFileSync(REFERENCE, 'utf8');

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT, loadConfig } from '../../app/config.js';
-import { settingRows, settingsHelp, settingsTable } from '../../app/settings-help.js';
+import { settingRows, settingsHelp } from '../../app/settings-help.js';
+import { settingsTable } from '../../scripts/reference-tables.js';
 import { BUILT_IN_STORAGES } from '../../app/storage/built-in-storages.js';
 
 const REFERENCE = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8');

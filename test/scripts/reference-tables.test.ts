@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../adapters/http/wire/error-codes.js';
-import { errorTable } from '../../app/error-reference.js';
+import { errorTable } from '../../scripts/reference-tables.js';
 
 const REFERENCE = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8');
 
