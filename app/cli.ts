@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `petstore`: the command line, and the service (`petstore serve`). The check comes first, before
-// any module that a too-old Node might misread.
+// `petstore`: the command line, and the service (`petstore serve`, which `npm start` runs). The
+// check comes first, before any module that a too-old Node might misread.
 import { refuseUnsupportedNode } from './supported-node.js';
 import { loadDotEnv } from './dotenv.js';
 

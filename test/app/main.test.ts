@@ -127,7 +127,8 @@ describe('starting the service', () => {
                 'mount -t tmpfs -o ro,size=64k none "$0" && exec "$@"',
                 folder,
                 process.execPath,
-                'dist/app/main.js',
+                'dist/app/cli.js',
+                'serve',
               ],
               {
                 env: { PATH: process.env.PATH ?? '', PORT: '0', SQLITE_PATH: path },

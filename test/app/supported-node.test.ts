@@ -35,13 +35,16 @@ describe('the Node a command runs on', () => {
   it.skipIf(OLD_NODE === undefined)(
     'stops the built service and command on an older Node with that one line and exit 1',
     () => {
-      for (const entry of ['dist/app/main.js', 'dist/app/cli.js']) {
-        const run = spawnSync(OLD_NODE ?? '', [entry, '--help'], {
+      for (const args of [
+        ['dist/app/cli.js', 'serve', '--help'],
+        ['dist/app/cli.js', '--help'],
+      ]) {
+        const run = spawnSync(OLD_NODE ?? '', args, {
           encoding: 'utf8',
           env: { PATH: process.env.PATH ?? '', API_KEYS: 'k' },
           timeout: 10_000,
         });
-        expect({ entry, status: run.status, stdout: run.stdout }).toEqual({ entry, status: 1, stdout: '' });
+        expect({ args, status: run.status, stdout: run.stdout }).toEqual({ args, status: 1, stdout: '' });
         expect(run.stderr).toMatch(
           /^petstore: needs Node 24\.11 or later \(this is Node \d+\.\d+\.\d+\); see \.node-version, or run \. scripts\/use-declared-node\.sh\n$/,
         );

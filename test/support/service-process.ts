@@ -33,7 +33,7 @@ export function startService(
   { cwd = ROOT, args = [] }: { cwd?: string; args?: string[] } = {},
 ): ServiceProcess {
   return watchProcess(
-    spawn(process.execPath, [join(ROOT, 'dist/app/main.js'), ...args], {
+    spawn(process.execPath, [join(ROOT, 'dist/app/cli.js'), 'serve', ...args], {
       cwd,
       // Memory storage unless a test says otherwise: no test shares a database file with another.
       env: { PATH: process.env.PATH ?? '', PORT: '0', STORAGE: 'memory', ...env },

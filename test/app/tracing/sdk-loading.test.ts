@@ -33,7 +33,7 @@ describe('the OpenTelemetry SDK', () => {
   /** The modules of tracing the service resolved, by the time it had answered one request. */
   async function tracingModulesLoaded(env: Record<string, string>): Promise<string[]> {
     service = watchProcess(
-      spawn(process.execPath, ['--import', hook, join(ROOT, 'dist/app/main.js')], {
+      spawn(process.execPath, ['--import', hook, join(ROOT, 'dist/app/cli.js'), 'serve'], {
         env: { PATH: process.env.PATH ?? '', PORT: '0', STORAGE: 'memory', API_KEYS: KEY, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
