@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import semver from 'semver';
 import { projectManifest } from './project-manifest.js';
 
 /**
@@ -8,20 +9,16 @@ import { projectManifest } from './project-manifest.js';
 export type Installation = 'clone' | 'package';
 
 /**
- * Why this Node cannot run the service, or undefined when it can: the major version must match
- * the `engines` range's (`>=24.11` in package.json, the one home of that rule) and be at least it.
+ * Why this Node cannot run the service, or undefined when it can: it must satisfy the `engines` range
+ * (`>=24.11` in package.json, the one home of that rule), as npm reads it.
  */
 export function unsupportedNodeReason(
   running: string,
   engines: string,
   installation: Installation,
 ): string | undefined {
-  const [, major = '0', minor = '0'] = /^>=\s*(\d+)\.(\d+)/.exec(engines) ?? [];
-  const [, runningMajor = '0', runningMinor = '0'] = /^v?(\d+)\.(\d+)/.exec(running) ?? [];
-  const tooOld =
-    Number(runningMajor) < Number(major) ||
-    (Number(runningMajor) === Number(major) && Number(runningMinor) < Number(minor));
-  if (!tooOld) return undefined;
+  if (semver.satisfies(running, engines, { includePrerelease: true })) return undefined;
+  const { major, minor } = semver.minVersion(engines) ?? { major: 0, minor: 0 };
   const remedy =
     installation === 'clone'
       ? 'see .node-version, or run . scripts/use-declared-node.sh'
