@@ -26,43 +26,6 @@ export interface StorageChoice {
   readonly settings: unknown;
 }
 
-export interface IdempotencyConfig {
-  /** How long a created pet's response is replayed to repeats of its Idempotency-Key. */
-  readonly ttlMs: number;
-}
-
-export interface AppConfig {
-  readonly port: number;
-  readonly host: string;
-  readonly storage: StorageChoice;
-  /** Plaintext keys; held only until hashed at start-up. */
-  readonly apiKeys: readonly string[];
-  /** Hex SHA-256 digests of accepted keys (`petstore keys new` prints one), so the keys need not be held here. */
-  readonly apiKeyDigests: readonly string[];
-  readonly bodyLimitBytes: number;
-  readonly idempotency: IdempotencyConfig;
-  /** The rate each client is held to, per instance; undefined: no limit (RATE_LIMIT=0). */
-  readonly rateLimit: RateLimitPolicy | undefined;
-  /** Whether requests and storage calls are measured and GET /metrics is served (METRICS=off: neither). */
-  readonly metrics: boolean;
-  /** A port of its own for GET /metrics, kept off the API's; undefined: served on the API's port. */
-  readonly metricsPort: number | undefined;
-  /** Where clients reach production and staging, each ending in /v1; the OpenAPI document lists them. */
-  readonly publicBaseUrl: string | undefined;
-  readonly stagingBaseUrl: string | undefined;
-  /** Browser origins allowed to call the API (CORS); empty: CORS off. */
-  readonly corsOrigins: readonly string[];
-  readonly logLevel: (typeof LOG_LEVELS)[number];
-  readonly logFormat: (typeof LOG_FORMATS)[number];
-  readonly production: boolean;
-  /**
-   * On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops accepting.
-   */
-  readonly shutdownGraceMs: number;
-  /** Then how long requests still in flight may take before they are cut. */
-  readonly shutdownTimeoutMs: number;
-}
-
 const commaList = (rule: RegExp, message: string) =>
   v.pipe(
     v.string(),
@@ -167,6 +130,9 @@ export const ENVIRONMENT = v.object({
 
 type Settings = v.InferOutput<typeof ENVIRONMENT>;
 
+/** The settings as the service uses them, with the storage STORAGE names or the host's own, and its settings. */
+export type AppConfig = ReturnType<typeof configOf>;
+
 /**
  * Reads the environment once: the service's settings, then those of its storage, the one STORAGE
  * names or else the host's own. An empty variable counts as unset.
@@ -176,27 +142,42 @@ export function loadConfig(env: Environment, { storage }: { storage?: StorageAda
   const set = withoutEmptyVariables(env);
   const settings = readSettings(ENVIRONMENT, set);
   const adapter = storage ?? settings.STORAGE;
+  return configOf(settings, { adapter, settings: adapter.readSettings(set) });
+}
+
+function configOf(settings: Settings, storage: StorageChoice) {
   return {
     port: settings.PORT,
     host: settings.HOST,
-    storage: { adapter, settings: adapter.readSettings(set) },
+    storage,
+    /** Plaintext keys; held only until hashed at start-up. */
     apiKeys: settings.API_KEYS,
+    /** Hex SHA-256 digests of accepted keys (`petstore keys new` prints one), so the keys need not be held here. */
     apiKeyDigests: settings.API_KEY_DIGESTS,
     bodyLimitBytes: settings.BODY_LIMIT,
+    /** How long a created pet's response is replayed to repeats of its Idempotency-Key. */
     idempotency: { ttlMs: settings.IDEMPOTENCY_TTL },
-    rateLimit:
-      settings.RATE_LIMIT === 0 ? undefined : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW },
+    /** The rate each client is held to, per instance; undefined: no limit (RATE_LIMIT=0). */
+    rateLimit: (settings.RATE_LIMIT === 0
+      ? undefined
+      : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW }) satisfies RateLimitPolicy | undefined,
+    /** Whether requests and storage calls are measured and GET /metrics is served (METRICS=off: neither). */
     metrics: settings.METRICS === 'on',
+    /** A port of its own for GET /metrics, kept off the API's; undefined: served on the API's port. */
     metricsPort: metricsPort(settings),
+    /** Where clients reach production and staging, each ending in /v1; the OpenAPI document lists them. */
     publicBaseUrl: settings.PUBLIC_BASE_URL,
     stagingBaseUrl: settings.STAGING_BASE_URL,
+    /** Browser origins allowed to call the API (CORS); empty: CORS off. */
     corsOrigins: settings.CORS_ORIGINS,
     logLevel: settings.LOG_LEVEL,
     logFormat: settings.LOG_FORMAT,
     production: settings.NODE_ENV === 'production',
+    /** On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops. */
     shutdownGraceMs: settings.SHUTDOWN_GRACE,
+    /** Then how long requests still in flight may take before they are cut. */
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT,
-  };
+  } as const;
 }
 
 function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
