@@ -173,7 +173,7 @@ function configOf(settings: Settings, storage: StorageChoice) {
     logLevel: settings.LOG_LEVEL,
     logFormat: settings.LOG_FORMAT,
     production: settings.NODE_ENV === 'production',
-    /** On SIGTERM, how long the service goes on serving (not ready, closing each connection) before it stops. */
+    /** On SIGTERM, how long the service serves on (not ready, closing each connection) before it stops accepting. */
     shutdownGraceMs: settings.SHUTDOWN_GRACE,
     /** Then how long requests still in flight may take before they are cut. */
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT,
