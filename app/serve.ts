@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createLogger } from './logging/logger.js';
 import { onStopSignals, tracingAsked, type StopSignal } from './process-host.js';
-import { startService } from './service.js';
+import { startComposedService } from './start-composed-service.js';
 import type { Tracing } from './tracing/start-tracing.js';
 
 /** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */
@@ -24,9 +24,11 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
   let tracing: Tracing | undefined;
   let config: AppConfig | undefined;
   try {
+    // Read once, logged once: the service starts from what was made here for tracing.
     config = loadConfig(env);
-    tracing = await tracingAsked(env, createLogger(config), config.storage.adapter);
-    service = await startService({ settings: env, tracer: tracing?.tracer });
+    const logger = createLogger(config);
+    tracing = await tracingAsked(env, logger, config.storage.adapter);
+    service = await startComposedService({ config, logger, tracer: tracing?.tracer });
   } catch (error) {
     await tracing?.shutdown(config?.shutdownTimeoutMs ?? 0);
     throw startupFailure(error);

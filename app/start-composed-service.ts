@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
+import { resolveApiKeys } from './api-keys.js';
+import { createContainer, type Composition } from './container.js';
+import { listen, type RunningServer } from './http-server.js';
+import { httpOrigin } from './listen-address.js';
+import { explainedOpenFailure } from './storage/storage-open-failure.js';
+import { TOKENS, from } from './tokens.js';
+
+export interface RunningService {
+  /** Where the API listens, such as `http://127.0.0.1:8080` (its operations are under `/v1`). */
+  readonly url: string;
+  readonly address: AddressInfo;
+  /** The key made up for this run when the settings give none (outside production); else undefined. */
+  readonly apiKey: string | undefined;
+  /**
+   * Stops as SIGTERM does: serves for `graceMs` (SHUTDOWN_GRACE by default) not ready, each response
+   * closing its connection, then stops accepting and lets requests in flight finish within
+   * SHUTDOWN_TIMEOUT, and closes the storage. Resolves `drained`, or `forced` when requests were cut.
+   */
+  close(graceMs?: number): Promise<'drained' | 'forced'>;
+}
+
+/**
+ * The one start of the service, from what its host made once: the settings read, the logger, and a
+ * tracer when traced. `startService` and `petstore serve` both start here: the storage opened, the
+ * API listening (and GET /metrics on METRICS_PORT when set).
+ */
+export async function startComposedService({
+  config,
+  logger,
+  tracer,
+}: Omit<Composition, 'keys'>): Promise<RunningService> {
+  const keys = resolveApiKeys(config);
+  const container = await createContainer({ config, logger, keys, tracer });
+
+  let running: RunningServer | undefined;
+  let metricsServer: RunningServer | undefined;
+  try {
+    // Opened before anything else asks for it, so that a failure to open is told apart and explained.
+    await from(container, TOKENS.Storage).catch((error: unknown) => {
+      throw explainedOpenFailure(error, config.storage.adapter);
+    });
+    running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
+    if (config.metrics && config.metricsPort !== undefined) {
+      metricsServer = await listen(await from(container, TOKENS.MetricsApp), {
+        port: config.metricsPort,
+        host: config.host,
+        logger,
+      });
+    }
+  } catch (error) {
+    // What did start (a server, a database) is let go, so a caller that goes on running holds nothing of it.
+    await running?.close(0);
+    await container.unbindAllAsync().catch(() => undefined);
+    throw error;
+  }
+
+  const server = running;
+  const { address, port } = server.address;
+  const url = httpOrigin(address, port);
+  logger.info(
+    {
+      host: address,
+      port,
+      storage: config.storage.adapter.name,
+      docs: `${url}${DOCS_PATH}`,
+      openapi: `${url}${OPENAPI_PATH}`,
+    },
+    'petstore listening',
+  );
+  if (metricsServer)
+    logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
+  if (keys.generatedKey !== undefined) {
+    // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in
+    // production.
+    logger.warn(
+      { apiKey: keys.generatedKey },
+      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: ' +
+        'Bearer <apiKey>"',
+    );
+  }
+
+  const stop = async (graceMs: number) => {
+    (await from(container, TOKENS.Shutdown)).begin();
+    logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
+    const [outcome] = await Promise.all([
+      server.close(config.shutdownTimeoutMs, graceMs),
+      metricsServer?.close(config.shutdownTimeoutMs, graceMs),
+    ]);
+    await container.unbindAllAsync();
+    logger.info({ outcome }, 'stopped');
+    return outcome;
+  };
+  // One shutdown, however many times it is asked for (a second signal, a second caller).
+  let stopped: Promise<'drained' | 'forced'> | undefined;
+  return {
+    url,
+    address: server.address,
+    apiKey: keys.generatedKey,
+    close: (graceMs = config.shutdownGraceMs) => (stopped ??= stop(graceMs)),
+  };
+}
