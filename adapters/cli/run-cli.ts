@@ -1,8 +1,10 @@
 import { CommanderError } from 'commander';
 import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViolation } from '../../core/errors.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal } from './interrupted.js';
-import { createCliProgram, ServiceStopped, type CliDependencies, type CliOutput } from './cli-program.js';
-import { UsageError } from './usage-errors.js';
+import type { CliDependencies, CliOutput } from './cli-dependencies.js';
+import { createCliProgram } from './cli-program.js';
+import { ServiceStopped } from './commands/serve.js';
+import { explainUsageErrors, UsageError } from './usage-errors.js';
 
 /** How the command ended, as its exit status. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -27,6 +29,7 @@ export async function runCli(
   output: CliOutput,
 ): Promise<number> {
   const program = createCliProgram(dependencies, output);
+  explainUsageErrors(program, args);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return EXIT.ok;

@@ -1,41 +1,131 @@
-import { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { didYouMean, type Candidate } from './did-you-mean.js';
 
-/** A command line that is not one of ours: what is wrong, and where its usage is, in one line. */
+/** A command line that is not one of ours: what is wrong, and whose help to read, in one line. */
 export class UsageError extends Error {}
 
-/** Commander's words for a bad value, and for its choices. */
-const INVALID_VALUE =
-  /^(?:option '(?<option>[^ ']+)[^']*' argument|command-argument value) '(?<value>.*)' is invalid(?: for argument '(?<argument>[^']+)')?\. (?<reason>.*)$/s;
-const CHOICES = /^Allowed choices are (?<choices>.*?)\.?$/;
+/** What Commander has written already (help, or the version): the command ends, and nothing more is said. */
+const WRITTEN_ALREADY: ReadonlySet<string> = new Set([
+  'commander.help',
+  'commander.helpDisplayed',
+  'commander.version',
+]);
+
+type Wording = (command: Command, commandLine: readonly string[]) => string | undefined;
 
 /**
- * Commander writes a usage error over several lines (`error: ...`, `(Did you mean list?)`, a hint);
- * this command turns each into one line, with the command whose help to read.
+ * Each usage error Commander finds, by its code, in words made from the command's own parts and the command line.
+ * Commander's English is never read, so an upgrade that rewords it changes nothing here. `undefined` when the parts
+ * do not show what was wrong: Commander's own line is then better than a guess.
  */
-export class PetstoreCommand extends Command {
-  override createCommand(name?: string): Command {
-    return new PetstoreCommand(name);
-  }
+const USAGE_ERRORS: Readonly<Record<string, Wording>> = {
+  'commander.unknownCommand': (command) => {
+    const word = command.args[0];
+    return word === undefined ? undefined : `unknown command '${word}'${didYouMean(word, commandsBelow(command))}`;
+  },
+  'commander.unknownOption': (command) => {
+    // Commander's own reading of the words the command refused: the first it does not know is the option.
+    const flag = command.parseOptions([...command.args]).unknown[0];
+    return flag === undefined
+      ? undefined
+      : `unknown option '${flag}'${didYouMean(flag.replace(/^-+/, ''), optionsAbove(command))}`;
+  },
+  'commander.missingArgument': (command) => {
+    const missing = command.registeredArguments.find(
+      (argument, index) => argument.required && command.args[index] === undefined,
+    );
+    return missing === undefined ? undefined : `missing required argument '${missing.name()}'`;
+  },
+  'commander.optionMissingArgument': (command, commandLine) => {
+    // It ends the words its command was given, so it is the last of the command's value options the line names.
+    const takesValue = command.options.filter((option) => option.required);
+    const flag = commandLine.findLast((word) => takesValue.some((option) => option.long === word));
+    const option = takesValue.find(({ long }) => long === flag);
+    return option === undefined ? undefined : `option '${option.flags}' argument missing`;
+  },
+  'commander.missingMandatoryOptionValue': (command) => {
+    const missing = command.options.find(
+      (option) => option.mandatory && command.getOptionValue(option.attributeName()) === undefined,
+    );
+    return missing === undefined ? undefined : `required option '${missing.flags}' not specified`;
+  },
+  'commander.excessArguments': (command) => {
+    const expected = command.registeredArguments.length;
+    return (
+      `too many arguments for '${command.name()}'. Expected ${expected} argument${expected === 1 ? '' : 's'} ` +
+      `but got ${command.args.length}: ${command.args.join(', ')}`
+    );
+  },
+};
 
-  override error(message: string): never {
-    throw new UsageError(`${oneLineUsageError(message)}; for usage, see ${commandPath(this)} --help`);
+/**
+ * Makes `command` and every command below it refuse a malformed command line with a UsageError of one line (what is
+ * wrong, and whose help to read), Commander itself writing nothing; help and the version go through as they are.
+ */
+export function explainUsageErrors(command: Command, commandLine: readonly string[]): void {
+  command.configureOutput({ outputError: () => undefined }).exitOverride((error) => {
+    if (WRITTEN_ALREADY.has(error.code)) throw error;
+    // A check a later Commander adds still ends in one line, in Commander's words, until it is worded here.
+    throw usageError(USAGE_ERRORS[error.code]?.(command, commandLine) ?? error.message, command);
+  });
+  // Commander's error for a refused value names neither the option nor the value: the parsers are wrapped to say both.
+  for (const option of command.options) {
+    const { parseArg, argChoices } = option;
+    if (parseArg) option.argParser(refusingInOneLine(parseArg, option.long ?? option.flags, argChoices, command));
   }
+  for (const argument of command.registeredArguments) {
+    const { parseArg, argChoices } = argument;
+    if (parseArg) argument.argParser(refusingInOneLine(parseArg, `<${argument.name()}>`, argChoices, command));
+  }
+  for (const subcommand of command.commands) explainUsageErrors(subcommand, commandLine);
 }
 
-function oneLineUsageError(message: string): string {
-  const text = message
-    .replace(/^error: /, '')
-    .replace(/\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)')
-    .replace(/\.$/, '');
-  const invalid = INVALID_VALUE.exec(text)?.groups;
-  if (invalid === undefined) return text;
-  const reason = invalid.reason ?? '';
-  const choices = CHOICES.exec(reason)?.groups?.choices;
-  const subject = invalid.option ?? `<${invalid.argument ?? ''}>`;
-  const rule = choices === undefined ? reason : `must be one of ${choices}`;
-  return `${subject} ${rule} (got '${invalid.value ?? ''}')`;
+function refusingInOneLine(
+  parse: (value: string, previous: unknown) => unknown,
+  subject: string,
+  choices: readonly string[] | undefined,
+  command: Command,
+): (value: string, previous: unknown) => unknown {
+  return (value, previous) => {
+    try {
+      return parse(value, previous);
+    } catch (error) {
+      if (!(error instanceof InvalidArgumentError)) throw error;
+      // Commander words a refused choice itself; a parser of ours words its own rule.
+      const rule = choices === undefined ? error.message : `must be one of ${choices.join(', ')}`;
+      throw usageError(`${subject} ${rule} (got '${value}')`, command);
+    }
+  };
+}
+
+function usageError(message: string, command: Command): UsageError {
+  return new UsageError(`${message}; for usage, see ${commandPath(command)} --help`);
 }
 
 function commandPath(command: Command): string {
   return command.parent === null ? command.name() : `${commandPath(command.parent)} ${command.name()}`;
+}
+
+/** Every command below `command`, by its path from there: a sub-command typed a level too high is still found. */
+function commandsBelow(command: Command, path = '', depth = 0): Candidate[] {
+  return command
+    .createHelp()
+    .visibleCommands(command)
+    .flatMap((subcommand) => {
+      const subcommandPath = `${path}${subcommand.name()}`;
+      return [
+        { name: subcommand.name(), suggestion: subcommandPath, depth },
+        ...commandsBelow(subcommand, `${subcommandPath} `, depth + 1),
+      ];
+    });
+}
+
+/** The long options `command` takes: its own, and those of the commands above it, which it takes too. */
+function optionsAbove(command: Command): Candidate[] {
+  const options = [];
+  for (let at: Command | null = command; at !== null; at = at.parent)
+    options.push(...at.createHelp().visibleOptions(at));
+  return options.flatMap(({ long }) =>
+    long === undefined ? [] : [{ name: long.slice(2), suggestion: long, depth: 0 }],
+  );
 }

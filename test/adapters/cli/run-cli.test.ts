@@ -71,7 +71,7 @@ describe('runCli, over one in-memory catalogue', () => {
   it('refuses a malformed command line with exit 2 and one line saying what is wrong and whose help to read, before anything is done', async () => {
     const petstore = cliOver();
     const refusals: [string[], string][] = [
-      [['lst'], "unknown command 'lst'; for usage, see petstore --help"],
+      [['frob'], "unknown command 'frob'; for usage, see petstore --help"],
       [['pets', 'lst'], "unknown command 'lst' (did you mean list?); for usage, see petstore pets --help"],
       [['pets', 'list', '--frob'], "unknown option '--frob'; for usage, see petstore pets list --help"],
       [

@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import type { CreatePet } from '../../core/use-cases/create-pet.js';
+import type { ExportPets } from '../../core/use-cases/export-pets.js';
+import type { GetPet } from '../../core/use-cases/get-pet.js';
+import type { ImportPets } from '../../core/use-cases/import-pets.js';
+import type { ListPets } from '../../core/use-cases/list-pets.js';
+import type { Interrupts } from './interrupted.js';
+
+export interface CliUseCases {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly getPet: GetPet;
+  readonly importPets: ImportPets;
+  readonly exportPets: ExportPets;
+}
+
+export interface CliDependencies {
+  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. */
+  useCases(): Promise<CliUseCases>;
+  /** A fresh API key and the SHA-256 digest of it, in hex. */
+  newApiKey(): { key: string; digest: string };
+  /** Takes over SIGINT and SIGTERM for a long command, which then stops cleanly between steps. */
+  watchInterrupts(): Interrupts;
+  /** The HTTP service, for `serve`. */
+  readonly service: {
+    /** Serves until SIGTERM or SIGINT, drains, and resolves with the exit code. */
+    run(): Promise<number>;
+    /** Every setting with its default and meaning, for `serve --help`, wrapped to `columns`. */
+    settingsHelp(columns: number): string;
+  };
+  /** The package's version, for `--version`. */
+  readonly version: string;
+}
+
+/** Where the program writes: results to `out` (stdout), errors to `err` (stderr). */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+  /**
+   * Writes to stdout as the chunks come, reading the next only when stdout has room for it, so
+   * that a slow reader of a large export holds the export back rather than filling memory.
+   */
+  pipe(chunks: AsyncIterable<string>): Promise<void>;
+  /** The terminal's width in columns, when there is one: help is wrapped to it (see helpColumns). */
+  readonly columns?: number | undefined;
+  /** stderr, when it is a terminal: progress is drawn there as a bar; otherwise it is plain lines. */
+  readonly errTerminal?: NodeJS.WritableStream | undefined;
+}
+
+/** Adds one command under `parent` (the program, or a group such as `pets`), wired to what it needs. */
+export type AddCommand = (parent: Command, dependencies: CliDependencies, output: CliOutput) => void;
+
+/** The width help is wrapped at: the terminal's, or 80 columns when there is no terminal. */
+export function helpColumns(output: CliOutput): number {
+  return output.columns ?? 80;
+}
