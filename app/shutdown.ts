@@ -1,8 +1,10 @@
+import type { ShutdownState } from '../adapters/http/routes/health/health-routes.js';
+
 /**
  * Whether the service has begun to shut down: begun on the first stop signal, read by the
- * readiness probe (its ShutdownState), which reports the service not ready from then on.
+ * readiness probe, which reports the service not ready from then on.
  */
-export class DrainingFlag {
+export class Shutdown implements ShutdownState {
   private started = false;
 
   get draining(): boolean {
