@@ -24,6 +24,3 @@ export const BUILT_IN_STORAGES: readonly BuiltInStorage[] = [sqliteStorage, memo
 
 /** What STORAGE names when unset. */
 export const DEFAULT_STORAGE = 'sqlite';
-
-/** Where a host's own storage that brings no idempotency store keeps its keys: in the process. */
-export const KEYS_IN_PROCESS: StorageAdapter = memoryStorage;

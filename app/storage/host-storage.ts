@@ -1,6 +1,6 @@
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
-import { KEYS_IN_PROCESS } from './built-in-storages.js';
+import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
 
 /** Storage a host opened itself: its pets, and its idempotency store unless keys are to be kept in the process. */
 export interface HostPorts {
@@ -20,9 +20,10 @@ export function storageOfPorts({ pets, idempotency }: HostPorts): StorageAdapter
     name: HOST_PORTS_NAME,
     summary: "a host's own",
     settings: [],
-    readSettings: (env) => (idempotency === undefined ? KEYS_IN_PROCESS.readSettings(env) : undefined),
+    // Without a store of the host's own, keys are kept as the memory storage keeps them, with its settings.
+    readSettings: (env) => (idempotency === undefined ? memoryStorage.readSettings(env) : undefined),
     async open(settings, context) {
-      const keys = idempotency ?? (await KEYS_IN_PROCESS.open(settings, context)).idempotency;
+      const keys = idempotency ?? (await memoryStorage.open(settings, context)).idempotency;
       return { pets, idempotency: keys, close: () => Promise.resolve() };
     },
   };
