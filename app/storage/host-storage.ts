@@ -8,6 +8,9 @@ export interface HostPorts {
   readonly idempotency?: IdempotencyStore | undefined;
 }
 
+/** Where keys go that a host's ports bring no store for: memory, as the memory storage keeps them, with its settings. */
+const keysInMemory: StorageAdapter = memoryStorage;
+
 /** What storage spans and the start-up line call a host's own ports. */
 export const HOST_PORTS_NAME = 'custom';
 
@@ -20,10 +23,9 @@ export function storageOfPorts({ pets, idempotency }: HostPorts): StorageAdapter
     name: HOST_PORTS_NAME,
     summary: "a host's own",
     settings: [],
-    // Without a store of the host's own, keys are kept as the memory storage keeps them, with its settings.
-    readSettings: (env) => (idempotency === undefined ? memoryStorage.readSettings(env) : undefined),
+    readSettings: (env) => (idempotency === undefined ? keysInMemory.readSettings(env) : undefined),
     async open(settings, context) {
-      const keys = idempotency ?? (await memoryStorage.open(settings, context)).idempotency;
+      const keys = idempotency ?? (await keysInMemory.open(settings, context)).idempotency;
       return { pets, idempotency: keys, close: () => Promise.resolve() };
     },
   };
