@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, type Argument, type Command, type Option } from 'commander';
 import { didYouMean, type Candidate } from './did-you-mean.js';
 
 /** A command line that is not one of ours: what is wrong, and whose help to read, in one line. */
@@ -11,43 +11,46 @@ const WRITTEN_ALREADY: ReadonlySet<string> = new Set([
   'commander.version',
 ]);
 
-type Wording = (command: Command, commandLine: readonly string[]) => string | undefined;
+type Wording = (command: Command, commandLine: readonly string[]) => string;
 
 /**
  * Each usage error Commander finds, by its code, in words made from the command's own parts and the command line.
- * Commander's English is never read, so an upgrade that rewords it changes nothing here. `undefined` when the parts
- * do not show what was wrong: Commander's own line is then better than a guess.
+ * Commander's English is never read, so an upgrade that rewords it changes nothing here. Each looks for the part that
+ * is wrong as Commander looked for it, so it finds one.
  */
 const USAGE_ERRORS: Readonly<Record<string, Wording>> = {
   'commander.unknownCommand': (command) => {
-    const word = command.args[0];
-    return word === undefined ? undefined : `unknown command '${word}'${didYouMean(word, commandsBelow(command))}`;
+    // Commander looks for a command only when it was given a word: the first.
+    const word = command.args[0] as string;
+    return `unknown command '${word}'${didYouMean(word, commandsBelow(command))}`;
   },
   'commander.unknownOption': (command) => {
     // Commander's own reading of the words the command refused: the first it does not know is the option.
-    const flag = command.parseOptions([...command.args]).unknown[0];
-    return flag === undefined
-      ? undefined
-      : `unknown option '${flag}'${didYouMean(flag.replace(/^-+/, ''), optionsAbove(command))}`;
+    const flag = command.parseOptions([...command.args]).unknown[0] as string;
+    // Options are compared by their names: a long flag without its two dashes, a short one without its one.
+    const name = flag.startsWith('--') ? flag.slice(2) : flag.slice(1);
+    return `unknown option '${flag}'${didYouMean(name, optionsAbove(command))}`;
   },
   'commander.missingArgument': (command) => {
     const missing = command.registeredArguments.find(
       (argument, index) => argument.required && command.args[index] === undefined,
-    );
-    return missing === undefined ? undefined : `missing required argument '${missing.name()}'`;
+    ) as Argument;
+    return `missing required argument '${missing.name()}'`;
   },
   'commander.optionMissingArgument': (command, commandLine) => {
-    // It ends the words its command was given, so it is the last of the command's value options the line names.
+    // It ends the words its command was given, so it is the last of the command's value options the line names (each
+    // of ours has a long name); an option of the same name after it is a parent's, which the parent took.
     const takesValue = command.options.filter((option) => option.required);
     const flag = commandLine.findLast((word) => takesValue.some((option) => option.long === word));
-    const option = takesValue.find(({ long }) => long === flag);
-    return option === undefined ? undefined : `option '${option.flags}' argument missing`;
+    const option = takesValue.find(({ long }) => long === flag) as Option;
+    return `option '${option.flags}' argument missing`;
   },
   'commander.missingMandatoryOptionValue': (command) => {
+    // Commander raises it from the command that has the option.
     const missing = command.options.find(
       (option) => option.mandatory && command.getOptionValue(option.attributeName()) === undefined,
-    );
-    return missing === undefined ? undefined : `required option '${missing.flags}' not specified`;
+    ) as Option;
+    return `required option '${missing.flags}' not specified`;
   },
   'commander.excessArguments': (command) => {
     const expected = command.registeredArguments.length;
@@ -122,10 +125,9 @@ function commandsBelow(command: Command, path = '', depth = 0): Candidate[] {
 
 /** The long options `command` takes: its own, and those of the commands above it, which it takes too. */
 function optionsAbove(command: Command): Candidate[] {
-  const options = [];
-  for (let at: Command | null = command; at !== null; at = at.parent)
-    options.push(...at.createHelp().visibleOptions(at));
-  return options.flatMap(({ long }) =>
-    long === undefined ? [] : [{ name: long.slice(2), suggestion: long, depth: 0 }],
-  );
+  const own = command
+    .createHelp()
+    .visibleOptions(command)
+    .flatMap(({ long }) => (long === undefined ? [] : [{ name: long.slice(2), suggestion: long, depth: 0 }]));
+  return command.parent === null ? own : [...own, ...optionsAbove(command.parent)];
 }

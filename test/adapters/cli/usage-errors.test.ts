@@ -55,6 +55,16 @@ describe('a malformed command line, refused in one line', () => {
     );
   });
 
+  it('compares an option typed with two dashes or one by its name, without them', async () => {
+    // 'lmt' is two edits from 'limit'; with a dash left on, three in five, too far.
+    expect(await refusal('pets', 'list', '--lmt')).toBe(
+      "petstore: unknown option '--lmt' (did you mean --limit?); for usage, see petstore pets list --help\n",
+    );
+    expect(await refusal('pets', 'list', '-lmt')).toBe(
+      "petstore: unknown option '-lmt' (did you mean --limit?); for usage, see petstore pets list --help\n",
+    );
+  });
+
   it('names the option left without its value, even when a global option follows it', async () => {
     expect(await refusal('pets', 'list', '--limit')).toBe(
       "petstore: option '--limit <n>' argument missing; for usage, see petstore pets list --help\n",
@@ -87,6 +97,27 @@ describe('explainUsageErrors', () => {
     explainUsageErrors(command, args);
     return () => command.parse(args, { from: 'user' });
   };
+  const noAction = () => undefined;
+
+  it('names the first required argument not given, past those given and those optional', () => {
+    const copy = new Command('copy').argument('<from>').argument('<to>').action(noAction);
+    expect(parsing(copy, 'a.txt')).toThrow("missing required argument 'to'; for usage, see copy --help");
+    const touch = new Command('touch').argument('[mode]').argument('<file>').action(noAction);
+    expect(parsing(touch)).toThrow("missing required argument 'file'; for usage, see touch --help");
+  });
+
+  it('names the option left without its value, not an option of the same name that a parent took after it', () => {
+    const tool = new Command('tool').option('--verbose');
+    tool.command('run').option('--times <n>').option('--verbose').action(noAction);
+    expect(parsing(tool, 'run', '--times', '--verbose')).toThrow(
+      "option '--times <n>' argument missing; for usage, see tool run --help",
+    );
+  });
+
+  it('suggests only options with a long name', () => {
+    const tool = new Command('tool').option('-x').action(noAction);
+    expect(parsing(tool, '--x')).toThrow(/^unknown option '--x'; for usage, see tool --help$/);
+  });
 
   it("refuses in one line, in Commander's own words, an error it has no wording for", () => {
     const tool = new Command('tool').addOption(new Option('--red').conflicts('blue')).option('--blue');
