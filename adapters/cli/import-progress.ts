@@ -2,7 +2,8 @@ import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
 import type { ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
 
-const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) ?? `${count} B`;
+// bytes answers null only for a number that is not finite, which a count of bytes never is.
+const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) as string;
 
 /**
  * What each phase counts, as a reader reads it: the file's size while checking (how many pets it holds is not known
@@ -39,20 +40,17 @@ export function progressBar(terminal: NodeJS.WritableStream): ImportProgress {
   let shown: { phase: ImportPhase; bar: SingleBar } | undefined;
   return {
     update(phase, done, total) {
+      // The amounts are tokens of our own, written as the phase counts them.
+      const amounts = (count: number) => ({ done: AMOUNT[phase](count), all: AMOUNT[phase](total) });
       if (shown?.phase !== phase) {
         shown?.bar.stop();
         const format =
           `${phase.padEnd(PHASE_WIDTH)} |{bar}| {percentage}%  ` +
-          `{value} of {total}${UNIT[phase](total)}  {eta_formatted} left`;
-        const formatValue = (value: number, _options: unknown, type: string) =>
-          type === 'value' || type === 'total' ? AMOUNT[phase](value) : String(value);
-        shown = {
-          phase,
-          bar: new SingleBar({ stream: terminal, format, formatValue, hideCursor: true }, Presets.shades_classic),
-        };
-        shown.bar.start(total, 0);
+          `{done} of {all}${UNIT[phase](total)}  {eta_formatted} left`;
+        shown = { phase, bar: new SingleBar({ stream: terminal, format, hideCursor: true }, Presets.shades_classic) };
+        shown.bar.start(total, 0, amounts(0));
       }
-      shown.bar.update(done);
+      shown.bar.update(done, amounts(done));
     },
     finish() {
       shown?.bar.stop();

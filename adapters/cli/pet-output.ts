@@ -14,19 +14,23 @@ const graphemes = (text: string): string[] => Array.from(segmenter.segment(text)
 /** Names as long as this are cut, with '…', so that one long name does not push every row apart. */
 const NAME_WIDTH_MAX = 40;
 
+type Column = (typeof COLUMNS)[number];
+
 /** Pets as a table for people: a header, one row each, columns as wide as their widest cell. */
 export function petTable(pets: readonly Pet[]): string {
-  const rows = [
-    COLUMNS.map((column) => column.title),
-    ...pets.map((pet) => COLUMNS.map((column) => cell(column.value(pet)))),
-  ];
-  const widths = COLUMNS.map((_, index) => Math.max(...rows.map((row) => graphemes(row[index] ?? '').length)));
-  return rows
-    .map((row) =>
-      row
-        .map((text, index) => {
-          const pad = ' '.repeat((widths[index] ?? 0) - graphemes(text).length);
-          return COLUMNS[index]?.alignRight ? pad + text : text + pad;
+  // The header, then each pet, as what it shows in a column.
+  const lines = [(column: Column) => column.title, ...pets.map((pet) => (column: Column) => cell(column.value(pet)))];
+  const columns = COLUMNS.map((column) => ({
+    ...column,
+    width: Math.max(...lines.map((line) => graphemes(line(column)).length)),
+  }));
+  return lines
+    .map((line) =>
+      columns
+        .map((column) => {
+          const text = line(column);
+          const pad = ' '.repeat(column.width - graphemes(text).length);
+          return column.alignRight ? pad + text : text + pad;
         })
         .join('  ')
         .trimEnd(),

@@ -476,6 +476,17 @@ describe('petstore pets export and import, over in-memory catalogues in one proc
     expect(drawn.text.endsWith('\u001B[?25h\u001B[?7h\u001B8\n')).toBe(true);
   });
 
+  it('ends the bar, showing the cursor again, before the refusal of a file with a bad line on a terminal', async () => {
+    const lines = catalogue(2_500).map((pet) => JSON.stringify(pet));
+    lines[1_499] = '{"id":1750,"name":"Rex","categoryId":"3"}';
+    const path = fileOf('bad.ndjson', lines);
+    const { stream, drawn } = terminal();
+    const refused = await cliOver(undefined, { errTerminal: stream })('pets', 'import', path);
+    expect({ code: refused.code, out: refused.out }).toEqual({ code: EXIT.failure, out: '' });
+    expect(drawn.text).toContain('checking   |');
+    expect(drawn.text.endsWith('\u001B[?25h\u001B[?7h\u001B8\n')).toBe(true);
+  });
+
   it('imports an empty file as nothing to do, on a terminal too', async () => {
     const path = fileOf('empty.ndjson', []);
     const { stream, drawn } = terminal();

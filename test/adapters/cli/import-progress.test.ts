@@ -1,5 +1,19 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { petCount, progressLines } from '../../../adapters/cli/import-progress.js';
+import { petCount, progressBar, progressLines } from '../../../adapters/cli/import-progress.js';
+
+describe('progressBar', () => {
+  it('sizes what was checked and the file, from nothing on', () => {
+    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    let drawn = '';
+    terminal.on('data', (chunk: Buffer) => (drawn += chunk.toString()));
+    const progress = progressBar(terminal);
+    progress.update('checking', 2048, 4096);
+    progress.finish();
+    expect(drawn).toContain(`checking   |${'░'.repeat(40)}| 0%  0 B of 4 KB  `);
+    expect(drawn).toContain(`checking   |${'█'.repeat(20)}${'░'.repeat(20)}| 50%  2 KB of 4 KB  `);
+  });
+});
 
 describe('progressLines', () => {
   it('writes a line when a phase reaches the next tenth, never twice for one tenth', () => {

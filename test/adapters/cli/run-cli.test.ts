@@ -146,6 +146,17 @@ describe('runCli, over one in-memory catalogue', () => {
     expect(verbose.err).not.toContain('secret');
   });
 
+  it('writes only the line, even with --debug, for an error that carries no stack trace', async () => {
+    const traceless = Object.assign(new InMemoryPetRepository(), {
+      list: () => Promise.reject(Object.assign(new Error('the disk is full'), { stack: undefined })),
+    });
+    expect(await cliOver(traceless)('--debug', 'pets', 'list')).toEqual({
+      code: EXIT.failure,
+      out: '',
+      err: 'petstore: the disk is full\n',
+    });
+  });
+
   it('names the field itself when the core reports one the command line has no option for', async () => {
     const { RuleViolation } = await import('../../../core/errors.js');
     class Odd extends RuleViolation {
