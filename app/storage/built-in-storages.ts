@@ -24,3 +24,6 @@ export const BUILT_IN_STORAGES: readonly BuiltInStorage[] = [sqliteStorage, memo
 
 /** What STORAGE names when unset. */
 export const DEFAULT_STORAGE = 'sqlite';
+
+/** Where a host's idempotency keys are kept when its ports bring no store of their own: memory, with its settings. */
+export const STORAGE_OF_HOST_KEYS: StorageAdapter = memoryStorage;

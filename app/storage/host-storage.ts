@@ -1,15 +1,12 @@
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
-import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
+import { STORAGE_OF_HOST_KEYS } from './built-in-storages.js';
 
 /** Storage a host opened itself: its pets, and its idempotency store unless keys are to be kept in the process. */
 export interface HostPorts {
   readonly pets: PetRepository & PetRestore;
   readonly idempotency?: IdempotencyStore | undefined;
 }
-
-/** Where keys go that a host's ports bring no store for: memory, as the memory storage keeps them, with its settings. */
-const keysInMemory: StorageAdapter = memoryStorage;
 
 /** What storage spans and the start-up line call a host's own ports. */
 export const HOST_PORTS_NAME = 'custom';
@@ -23,9 +20,9 @@ export function storageOfPorts({ pets, idempotency }: HostPorts): StorageAdapter
     name: HOST_PORTS_NAME,
     summary: "a host's own",
     settings: [],
-    readSettings: (env) => (idempotency === undefined ? keysInMemory.readSettings(env) : undefined),
+    readSettings: (env) => (idempotency === undefined ? STORAGE_OF_HOST_KEYS.readSettings(env) : undefined),
     async open(settings, context) {
-      const keys = idempotency ?? (await keysInMemory.open(settings, context)).idempotency;
+      const keys = idempotency ?? (await STORAGE_OF_HOST_KEYS.open(settings, context)).idempotency;
       return { pets, idempotency: keys, close: () => Promise.resolve() };
     },
   };
