@@ -11,13 +11,11 @@ import { choiceSetting, integerSetting, readSettings, type Environment } from '.
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './listen-address.js';
 
+import { LOG_FORMATS, LOG_LEVELS } from '../adapters/logging/logger.js';
 import { ConfigError } from '../adapters/settings/config-error.js';
 
 export { ConfigError };
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-/** JSON lines for a collector, or lines a person reads (pino-pretty, a dependency: no download at run time). */
-const LOG_FORMATS = ['json', 'pretty'] as const;
 const STORAGES_BY_NAME = new Map(BUILT_IN_STORAGES.map((storage) => [storage.name, storage]));
 
 /** The storage the service runs on, and its settings as it read them. */

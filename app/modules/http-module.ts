@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import type { ApiKeys } from '../api-keys.js';
 import type { AppConfig } from '../config.js';
-import { accessLineOf } from '../logging/access-line.js';
+import { accessLineOf } from '../../adapters/http/wire/access-line.js';
 import { TOKENS, from, typedBind } from '../tokens.js';
 
 /**

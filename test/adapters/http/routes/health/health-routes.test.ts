@@ -6,7 +6,7 @@ import { addHealthRoutes } from '../../../../../adapters/http/routes/health/heal
 import { createRouter } from '../../../../../adapters/http/wire/router.js';
 import { Shutdown } from '../../../../../app/shutdown.js';
 import { listen, type RunningServer } from '../../../../../app/http-server.js';
-import { createLogger } from '../../../../../app/logging/logger.js';
+import { createLogger } from '../../../../../adapters/logging/logger.js';
 import { loadConfig } from '../../../../../app/config.js';
 
 describe('the readiness probe during a shutdown', () => {

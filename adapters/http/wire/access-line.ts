@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { AccessEntry, AccessLog } from '../../adapters/http/wire/request-log.js';
-import { accessLevelOf } from '../../adapters/http/wire/probe-paths.js';
+import type { AccessEntry, AccessLog } from './request-log.js';
+import { accessLevelOf } from './probe-paths.js';
 
 /** pino's own parts of a logger: where it writes, its time field, and its bound fields (`,"service":"petstore"`). */
 interface PinoParts {

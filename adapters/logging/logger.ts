@@ -1,9 +1,14 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { PrettyOptions, PrettyStream } from 'pino-pretty';
-import type { AppConfig } from '../config.js';
 import { isoTimeReusedWithinAMillisecond } from './iso-time.js';
 import { linesWrittenInBatches } from './lines-in-batches.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** JSON lines for a collector, or lines a person reads (pino-pretty, a dependency: no download at run time). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /**
  * One JSON object a line, or with LOG_FORMAT=pretty the same lines made readable. Authorization
@@ -11,7 +16,7 @@ import { linesWrittenInBatches } from './lines-in-batches.js';
  * in the first place.
  */
 export function createLogger(
-  config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>,
+  config: { readonly logLevel: LogLevel; readonly logFormat?: LogFormat },
   destination?: DestinationStream,
 ): Logger {
   return pino(
