@@ -1,13 +1,13 @@
 import type { Tracer } from '@opentelemetry/api';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { DrainingFlag } from '../adapters/http/server/draining.js';
 import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
 import { httpModule } from './modules/http-module.js';
 import { metricsModule } from './modules/metrics-module.js';
 import { storageModule } from './modules/storage-module.js';
 import { useCasesModule } from './modules/use-cases-module.js';
-import { Shutdown } from './shutdown.js';
 import { TOKENS } from './tokens.js';
 
 /** What the service is made of: its settings (the storage among them), its log, its keys, and a tracer when traced. */
@@ -29,7 +29,7 @@ export async function createContainer({ config, logger, keys, tracer }: Composit
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.ApiKeys).toConstantValue(keys);
-  container.bind(TOKENS.Shutdown).toConstantValue(new Shutdown());
+  container.bind(TOKENS.Draining).toConstantValue(new DrainingFlag());
   container.load(storageModule(config), useCasesModule, httpModule(config, logger, keys, tracer));
   // Measured first, then traced: a storage call's span covers its measurement.
   if (config.metrics) container.load(metricsModule);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
 import { resolveApiKeys } from './api-keys.js';
 import { createContainer, type Composition } from './container.js';
-import { listen, type RunningServer } from './http-server.js';
+import { listen, type RunningServer } from '../adapters/http/server/http-server.js';
 import { httpOrigin } from './listen-address.js';
 import { explainedOpenFailure } from './storage/storage-open-failure.js';
 import { TOKENS, from } from './tokens.js';
@@ -82,7 +82,7 @@ export async function startComposedService({
   }
 
   const stop = async (graceMs: number) => {
-    (await from(container, TOKENS.Shutdown)).begin();
+    (await from(container, TOKENS.Draining)).begin();
     logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
     const [outcome] = await Promise.all([
       server.close(config.shutdownTimeoutMs, graceMs),

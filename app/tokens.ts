@@ -12,7 +12,7 @@ import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import type { OpenedStorage } from '../adapters/persistence/storage-adapter.js';
 import type { ApiKeys } from './api-keys.js';
 import type { AppConfig } from './config.js';
-import type { Shutdown } from './shutdown.js';
+import type { DrainingFlag } from '../adapters/http/server/draining.js';
 
 /** A service identifier that names the type bound to it, so that a binding and its look-ups agree. */
 export type Token<T> = symbol & { readonly boundType?: T };
@@ -37,7 +37,7 @@ export const TOKENS = {
   ExportPets: token<ExportPets>('ExportPets'),
   HttpApp: token<Koa>('HttpApp'),
   /** Begun on SIGTERM: /readyz responds 503 from then on. */
-  Shutdown: token<Shutdown>('Shutdown'),
+  Draining: token<DrainingFlag>('Draining'),
   /** GET /metrics alone, for METRICS_PORT. */
   MetricsApp: token<Koa>('MetricsApp'),
 } as const;

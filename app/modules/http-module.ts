@@ -32,7 +32,7 @@ export function httpModule(
         getPet: await from(c, TOKENS.GetPet),
         authenticator: await from(c, TOKENS.Authenticator),
         storage: (await from(c, TOKENS.StorageInUse)).pets,
-        shutdown: await from(c, TOKENS.Shutdown),
+        shutdown: await from(c, TOKENS.Draining),
         logger,
         accessLog: accessLineOf(logger),
         bodyLimitBytes: config.bodyLimitBytes,

@@ -10,7 +10,7 @@ import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authentic
 import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
 import { createContainer } from '../../app/container.js';
-import { listen } from '../../app/http-server.js';
+import { listen } from '../../adapters/http/server/http-server.js';
 import { createLogger } from '../../adapters/logging/logger.js';
 import { storageOfPorts } from '../../app/storage/host-storage.js';
 import { TOKENS, from } from '../../app/tokens.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../app/config.js';
-import { SETTLE_LIMIT_MS } from '../../app/server-shutdown.js';
+import { SETTLE_LIMIT_MS } from '../../adapters/http/server/graceful-shutdown.js';
 import { NODE_ONLY_PATH } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 

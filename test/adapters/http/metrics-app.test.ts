@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMetricsApp } from '../../../adapters/http/metrics-app.js';
 import { HTTP_METRIC_LABELS } from '../../../adapters/http/metric-labels.js';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
-import { listen, type RunningServer } from '../../../app/http-server.js';
+import { listen, type RunningServer } from '../../../adapters/http/server/http-server.js';
 import { createLogger } from '../../../adapters/logging/logger.js';
 import { loadConfig } from '../../../app/config.js';
 

@@ -17,7 +17,7 @@ import { resolveApiKeys } from '../../../app/api-keys.js';
 import type { MongoSettings } from '../../../adapters/persistence/mongo/mongo-storage.js';
 import { loadConfig } from '../../../app/config.js';
 import { createContainer } from '../../../app/container.js';
-import { listen } from '../../../app/http-server.js';
+import { listen } from '../../../adapters/http/server/http-server.js';
 import { createLogger } from '../../../adapters/logging/logger.js';
 import { TOKENS, from } from '../../../app/tokens.js';
 import { BENCH_KEY, seedPet } from './seed.js';

@@ -4,7 +4,7 @@ import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../..
 import { renderErrors } from '../../../../adapters/http/middleware/render-errors.js';
 import { requestContext } from '../../../../adapters/http/middleware/request-context.js';
 import type { HttpLogger } from '../../../../adapters/http/wire/request-log.js';
-import { listen, type RunningServer } from '../../../../app/http-server.js';
+import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 import { expectError } from '../../../support/api-harness.js';
 
 // A misspelt code cannot reach the error table: it does not compile (tsc checks the tests too).

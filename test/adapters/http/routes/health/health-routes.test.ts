@@ -4,8 +4,8 @@ import { renderErrors } from '../../../../../adapters/http/middleware/render-err
 import { requestContext } from '../../../../../adapters/http/middleware/request-context.js';
 import { addHealthRoutes } from '../../../../../adapters/http/routes/health/health-routes.js';
 import { createRouter } from '../../../../../adapters/http/wire/router.js';
-import { Shutdown } from '../../../../../app/shutdown.js';
-import { listen, type RunningServer } from '../../../../../app/http-server.js';
+import { DrainingFlag } from '../../../../../adapters/http/server/draining.js';
+import { listen, type RunningServer } from '../../../../../adapters/http/server/http-server.js';
 import { createLogger } from '../../../../../adapters/logging/logger.js';
 import { loadConfig } from '../../../../../app/config.js';
 
@@ -16,7 +16,7 @@ describe('the readiness probe during a shutdown', () => {
   });
 
   it('answers 503 with Retry-After once the shutdown has begun, storage reachable or not; liveness stays 200', async () => {
-    const shutdown = new Shutdown();
+    const shutdown = new DrainingFlag();
     const router = createRouter();
     addHealthRoutes(router, { isReachable: () => Promise.resolve(true) }, shutdown);
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));

@@ -1,10 +1,8 @@
-import type { ShutdownState } from '../adapters/http/routes/health/health-routes.js';
-
 /**
  * Whether the service has begun to shut down: begun on the first stop signal, read by the
- * readiness probe, which reports the service not ready from then on.
+ * readiness probe (its ShutdownState), which reports the service not ready from then on.
  */
-export class Shutdown implements ShutdownState {
+export class DrainingFlag {
   private started = false;
 
   get draining(): boolean {

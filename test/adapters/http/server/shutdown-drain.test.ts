@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SETTLE_LIMIT_MS } from '../../../app/server-shutdown.js';
+import { SETTLE_LIMIT_MS } from '../../../../adapters/http/server/graceful-shutdown.js';
 import { answered, get, serveTestApp, type Outcome, type ServedApp } from './served-app.js';
 
 let served: ServedApp;

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import { respondToParserErrors } from '../adapters/http/parser-errors.js';
-import type { HttpLogger } from '../adapters/http/wire/request-log.js';
-import { gracefulShutdown } from './server-shutdown.js';
+import { respondToParserErrors } from './parser-errors.js';
+import type { HttpLogger } from '../wire/request-log.js';
+import { gracefulShutdown } from './graceful-shutdown.js';
 
 /**
  * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a
@@ -23,7 +23,7 @@ export interface RunningServer {
    * serving, old connections and new, each response closing its connection (`Connection: close`), so
    * keep-alive clients move to new connections elsewhere; then it lets the connections it has settle,
    * stops accepting, responds to what arrives on them with `Connection: close`, closes those that stay
-   * idle and lets requests in flight finish (see server-shutdown.ts). Whatever is still open
+   * idle and lets requests in flight finish (see graceful-shutdown.ts). Whatever is still open
    * `limitMs` later is forced shut.
    */
   close(limitMs: number, drainMs?: number): Promise<'drained' | 'forced'>;

@@ -1,8 +1,8 @@
 import { Agent } from 'node:http';
 import Koa from 'koa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listen } from '../../../app/http-server.js';
-import { sendRaw } from '../../support/raw-http.js';
+import { listen } from '../../../../adapters/http/server/http-server.js';
+import { sendRaw } from '../../../support/raw-http.js';
 import { firstBytes, get, quiet, serveTestApp, type Answer, type ServedApp } from './served-app.js';
 
 let served: ServedApp;

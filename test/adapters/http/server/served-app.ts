@@ -1,8 +1,8 @@
 import { request as httpRequest, type Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import Koa from 'koa';
-import type { HttpLogger } from '../../../adapters/http/wire/request-log.js';
-import { listen, type RunningServer } from '../../../app/http-server.js';
+import type { HttpLogger } from '../../../../adapters/http/wire/request-log.js';
+import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 
 export const quiet: HttpLogger = {
   debug: () => undefined,
