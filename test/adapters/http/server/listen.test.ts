@@ -1,38 +1,28 @@
-import { Agent } from 'node:http';
 import Koa from 'koa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listen } from '../../../../adapters/http/server/http-server.js';
 import { sendRaw } from '../../../support/raw-http.js';
-import { firstBytes, get, quiet, serveTestApp, type Answer, type ServedApp } from './served-app.js';
+import { firstBytes, get, quiet, servedPerTest, type Answer } from './served-app.js';
 
-let served: ServedApp;
-let agent: Agent;
-beforeEach(async () => {
-  served = await serveTestApp();
-  agent = new Agent({ keepAlive: true, maxSockets: 1 });
-});
-afterEach(async () => {
-  agent.destroy();
-  await served.stop();
-});
+const each = servedPerTest();
 
 describe('listen', () => {
   it('passes an HTTP/1.1 request without Host to the app, which decides the answer, instead of Node answering 400', async () => {
-    const answer = await sendRaw(served.port, 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const answer = await sendRaw(each.served.port, 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(answer?.status).toBe(200);
     expect(JSON.parse(answer?.body ?? '')).toEqual({ host: '', expect: '' });
   });
 
   it('passes a request with Expect: 100-continue to the app before anything is sent: no 100 Continue unless the app sends one', async () => {
     const head = 'POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n';
-    const first = await firstBytes(served.port, head);
+    const first = await firstBytes(each.served.port, head);
     expect(first).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(first).toContain('"expect":"100-continue"');
   });
 
   it("passes a request with any other expectation to the app, instead of Node's bare 417", async () => {
     const answer = await sendRaw(
-      served.port,
+      each.served.port,
       'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 200-ok\r\n\r\n',
     );
     expect(answer?.status).toBe(200);
@@ -40,31 +30,31 @@ describe('listen', () => {
   });
 
   it("answers a request Node's parser refuses with the HTTP adapter's Error body, then closes the connection", async () => {
-    const answer = await sendRaw(served.port, 'GET / HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n');
+    const answer = await sendRaw(each.served.port, 'GET / HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n');
     expect(answer?.status).toBe(400);
     expect(answer?.headers.connection).toBe('close');
     expect(JSON.parse(answer?.body ?? '')).toMatchObject({ code: 'bad_request', status: 400 });
   });
 
   it("keeps a connection open between responses, and tells clients it stays open 65 s, past a load balancer's 60 s", async () => {
-    const first = (await get(agent, served.port)) as Answer;
-    const second = (await get(agent, served.port)) as Answer;
+    const first = (await get(each.agent, each.served.port)) as Answer;
+    const second = (await get(each.agent, each.served.port)) as Answer;
     expect(first.status).toBe(200);
     expect(first.keepAlive).toBe('timeout=65');
     expect(second.socket).toBe(first.socket);
   });
 
   it('bounds the time a client may take over its headers (10 s) and over its whole request (30 s)', () => {
-    expect(served.running.server.headersTimeout).toBe(10_000);
-    expect(served.running.server.requestTimeout).toBe(30_000);
+    expect(each.served.running.server.headersTimeout).toBe(10_000);
+    expect(each.served.running.server.requestTimeout).toBe(30_000);
   });
 
   it('rejects with EADDRINUSE when the port is taken', async () => {
-    const listening = listen(new Koa(), { port: served.port, host: '127.0.0.1', logger: quiet });
+    const listening = listen(new Koa(), { port: each.served.port, host: '127.0.0.1', logger: quiet });
     await expect(listening).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 
   it("leaves a server's later errors to the host: none is swallowed once it listens", () => {
-    expect(() => served.running.server.emit('error', new Error('accept failed'))).toThrow('accept failed');
+    expect(() => each.served.running.server.emit('error', new Error('accept failed'))).toThrow('accept failed');
   });
 });

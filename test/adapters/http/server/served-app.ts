@@ -1,6 +1,7 @@
-import { request as httpRequest, type Agent } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import Koa from 'koa';
+import { afterEach, beforeEach } from 'vitest';
 import type { HttpLogger } from '../../../../adapters/http/wire/request-log.js';
 import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 
@@ -131,4 +132,35 @@ export function firstBytes(port: number, request: string): Promise<string> {
     });
     socket.on('error', reject);
   });
+}
+
+/**
+ * For each test of the file it is called in: an app served afresh, and keep-alive agents of one
+ * socket each (`agent` the first, `keepAliveAgent()` another), all let go after the test.
+ */
+export function servedPerTest(): { readonly served: ServedApp; readonly agent: Agent; keepAliveAgent(): Agent } {
+  let served: ServedApp | undefined;
+  const agents: Agent[] = [];
+  const keepAliveAgent = () => {
+    const made = new Agent({ keepAlive: true, maxSockets: 1 });
+    agents.push(made);
+    return made;
+  };
+  beforeEach(async () => {
+    served = await serveTestApp();
+  });
+  afterEach(async () => {
+    for (const made of agents.splice(0)) made.destroy();
+    await served?.stop();
+  });
+  return {
+    get served() {
+      if (served === undefined) throw new Error('servedPerTest: no app is served outside a test');
+      return served;
+    },
+    get agent() {
+      return agents[0] ?? keepAliveAgent();
+    },
+    keepAliveAgent,
+  };
 }

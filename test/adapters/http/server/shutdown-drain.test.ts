@@ -1,32 +1,18 @@
-import { Agent } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SETTLE_LIMIT_MS } from '../../../../adapters/http/server/graceful-shutdown.js';
-import { answered, get, serveTestApp, type Outcome, type ServedApp } from './served-app.js';
+import { answered, get, servedPerTest, type Outcome } from './served-app.js';
 
-let served: ServedApp;
-const agents: Agent[] = [];
-const keepAliveAgent = () => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  agents.push(agent);
-  return agent;
-};
-beforeEach(async () => {
-  served = await serveTestApp();
-});
-afterEach(async () => {
-  for (const agent of agents.splice(0)) agent.destroy();
-  await served.stop();
-});
+const each = servedPerTest();
 
 describe('a shutdown with a grace (drainMs): the drain', () => {
   it('closes the connection of a response in flight when it begins, and serves new connections, closing each after its response', async () => {
-    const holding = keepAliveAgent();
-    const held = get(holding, served.port, '/held');
-    await served.arrived;
+    const holding = each.keepAliveAgent();
+    const held = get(holding, each.served.port, '/held');
+    await each.served.arrived;
 
-    const closing = served.running.close(2_000, 400);
-    served.release();
-    const fresh = answered(await get(keepAliveAgent(), served.port));
+    const closing = each.served.running.close(2_000, 400);
+    each.served.release();
+    const fresh = answered(await get(each.keepAliveAgent(), each.served.port));
 
     expect(answered(await held)).toMatchObject({ status: 200, body: 'released', connection: 'close' });
     expect(fresh).toMatchObject({ status: 200, connection: 'close' });
@@ -36,12 +22,12 @@ describe('a shutdown with a grace (drainMs): the drain', () => {
 
 describe('a shutdown with a grace: after the drain, the settle, then the stopping', () => {
   it('lets a keep-alive client settle on one kept connection, then closes it after a response and refuses the next, never resetting a request', async () => {
-    const agent = keepAliveAgent();
+    const agent = each.keepAliveAgent();
     // The limit is below SETTLE_LIMIT_MS: only a settle that ends on quiet ends before it, drained.
-    const closing = served.running.close(900, 300);
+    const closing = each.served.running.close(900, 300);
     const outcomes: Outcome[] = [];
     for (let last: Outcome | undefined; last === undefined || !('error' in last);) {
-      last = await get(agent, served.port);
+      last = await get(agent, each.served.port);
       outcomes.push(last);
     }
 
@@ -59,11 +45,11 @@ describe('a shutdown with a grace: after the drain, the settle, then the stoppin
   it('serves new connections past the quiet while clients keep opening them, up to SETTLE_LIMIT_MS, then stops, drained', async () => {
     const drainMs = 100;
     const started = performance.now();
-    const closing = served.running.close(2_500, drainMs);
+    const closing = each.served.running.close(2_500, drainMs);
     const firstFailures: number[] = [];
     // Each client opens a new connection for each request, until one fails: the settle never gets its quiet.
     const client = async () => {
-      while (!('error' in (await get(false, served.port))));
+      while (!('error' in (await get(false, each.served.port))));
       firstFailures.push(performance.now() - started);
     };
     await Promise.all([client(), client()]);

@@ -1,34 +1,25 @@
 import { Agent } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answered, get, serveTestApp, tryToConnect, type ServedApp } from './served-app.js';
+import { describe, expect, it } from 'vitest';
+import { answered, get, servedPerTest, tryToConnect } from './served-app.js';
 
-let served: ServedApp;
-let agent: Agent;
-beforeEach(async () => {
-  served = await serveTestApp();
-  agent = new Agent({ keepAlive: true, maxSockets: 1 });
-});
-afterEach(async () => {
-  agent.destroy();
-  await served.stop();
-});
+const each = servedPerTest();
 
 describe('a shutdown without a grace (Ctrl-C): the stopping', () => {
   it('stops accepting at once: a connection tried as close() begins is refused, and close resolves drained', async () => {
-    const closing = served.running.close(1_000);
+    const closing = each.served.running.close(1_000);
     // The listener closes as close() begins, before anything the event loop would run next.
     await Promise.resolve();
-    expect(await tryToConnect(served.port)).toBe('ECONNREFUSED');
+    expect(await tryToConnect(each.served.port)).toBe('ECONNREFUSED');
     expect(await closing).toBe('drained');
   });
 
   it('answers a request that comes on a kept-alive connection after the listener has closed, then closes that connection', async () => {
-    const before = answered(await get(agent, served.port));
+    const before = answered(await get(each.agent, each.served.port));
     expect(before.connection).toBe('keep-alive');
 
-    const closing = served.running.close(2_500);
-    expect(await tryToConnect(served.port)).toBe('ECONNREFUSED');
-    const after = answered(await get(agent, served.port));
+    const closing = each.served.running.close(2_500);
+    expect(await tryToConnect(each.served.port)).toBe('ECONNREFUSED');
+    const after = answered(await get(each.agent, each.served.port));
 
     expect(after).toMatchObject({ status: 200, connection: 'close' });
     expect(after.socket).toBe(before.socket);
@@ -38,16 +29,16 @@ describe('a shutdown without a grace (Ctrl-C): the stopping', () => {
   it('lets a response in flight finish, then closes its kept-alive connection; closes a kept-alive connection left idle; drained', async () => {
     const idleAgent = new Agent({ keepAlive: true });
     try {
-      const idle = answered(await get(idleAgent, served.port));
+      const idle = answered(await get(idleAgent, each.served.port));
       const idleClosed = new Promise((resolve) => idle.socket.once('close', resolve));
       // The response's head is out before the stopping: it cannot say Connection: close, and its connection stays open after it.
-      const streamed = get(agent, served.port, '/streamed');
-      await served.arrived;
+      const streamed = get(each.agent, each.served.port, '/streamed');
+      await each.served.arrived;
 
-      const closing = served.running.close(2_500);
+      const closing = each.served.running.close(2_500);
       // Left idle long enough for a request on its way to arrive (FIRST_REQUEST_WAIT_MS), it is closed.
       await idleClosed;
-      served.release();
+      each.served.release();
 
       const answer = answered(await streamed);
       expect(answer).toMatchObject({ status: 200, body: 'begun and ended' });
@@ -60,10 +51,10 @@ describe('a shutdown without a grace (Ctrl-C): the stopping', () => {
   });
 
   it('forces shut, at limitMs, a request still in flight, and resolves forced', async () => {
-    const held = get(agent, served.port, '/held');
-    await served.arrived;
+    const held = get(each.agent, each.served.port, '/held');
+    await each.served.arrived;
 
-    expect(await served.running.close(300)).toBe('forced');
+    expect(await each.served.running.close(300)).toBe('forced');
     expect(await held).toHaveProperty('error');
   });
 });
