@@ -11,7 +11,7 @@ import { choiceSetting, integerSetting, readSettings, type Environment } from '.
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './listen-address.js';
 
-import { LOG_FORMATS, LOG_LEVELS } from '../adapters/logging/logger.js';
+import { LOG_FORMATS, LOG_LEVELS } from './logging/logger.js';
 import { ConfigError } from '../adapters/settings/config-error.js';
 
 export { ConfigError };

@@ -45,7 +45,7 @@ async function useCases(): Promise<CliUseCases> {
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
   const [{ createContainer }, { createLogger }, { pino }] = await Promise.all([
     import('./container.js'),
-    import('../adapters/logging/logger.js'),
+    import('./logging/logger.js'),
     import('pino'),
   ]);
   // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { createLogger } from '../adapters/logging/logger.js';
+import { createLogger } from './logging/logger.js';
 import { onStopSignals, tracingAsked, type StopSignal } from './process-host.js';
 import { startComposedService } from './start-composed-service.js';
 import type { Tracing } from './tracing/start-tracing.js';

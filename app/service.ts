@@ -3,7 +3,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { pino, type Logger } from 'pino';
 import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
 import { loadConfig } from './config.js';
-import { createLogger } from '../adapters/logging/logger.js';
+import { createLogger } from './logging/logger.js';
 import { startComposedService, type RunningService } from './start-composed-service.js';
 import { storageOfPorts, type HostPorts } from './storage/host-storage.js';
 

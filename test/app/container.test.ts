@@ -11,7 +11,7 @@ import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
 import { createContainer } from '../../app/container.js';
 import { listen } from '../../adapters/http/server/http-server.js';
-import { createLogger } from '../../adapters/logging/logger.js';
+import { createLogger } from '../../app/logging/logger.js';
 import { storageOfPorts } from '../../app/storage/host-storage.js';
 import { TOKENS, from } from '../../app/tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';

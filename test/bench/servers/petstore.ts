@@ -18,7 +18,7 @@ import type { MongoSettings } from '../../../adapters/persistence/mongo/mongo-st
 import { loadConfig } from '../../../app/config.js';
 import { createContainer } from '../../../app/container.js';
 import { listen } from '../../../adapters/http/server/http-server.js';
-import { createLogger } from '../../../adapters/logging/logger.js';
+import { createLogger } from '../../../app/logging/logger.js';
 import { TOKENS, from } from '../../../app/tokens.js';
 import { BENCH_KEY, seedPet } from './seed.js';
 

@@ -1,10 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BATCH_INTERVAL_MS,
-  linesWrittenInBatches,
-  MAX_LINES_HELD,
-} from '../../../adapters/logging/lines-in-batches.js';
+import { BATCH_INTERVAL_MS, linesWrittenInBatches, MAX_LINES_HELD } from '../../../app/logging/lines-in-batches.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
