@@ -10,8 +10,8 @@ import { withoutEmptyVariables } from '../adapters/settings/environment.js';
 import { choiceSetting, integerSetting, readSettings, type Environment } from '../adapters/settings/read-settings.js';
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './listen-address.js';
-
 import { LOG_FORMATS, LOG_LEVELS } from './logging/logger.js';
+
 import { ConfigError } from '../adapters/settings/config-error.js';
 
 export { ConfigError };

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import type { PetPageQuery } from '../core/paging.js';
 import type { Pet, PetId } from '../core/pet.js';
+import type { PetRepository } from '../core/ports.js';
 
 /** What a field missing from a pet reads as: `status: undefined` is a field, and the contract tells them apart. */
 const NO_FIELD = '(no field)';
@@ -48,6 +50,11 @@ export function expectPets(given: readonly Pet[], stored: readonly Pet[], call: 
     fieldDifferences(pet, stored[index]!).map((difference) => `pet ${pet.id}: ${difference}`),
   );
   expect(differences, `${call} gave pets with other fields: ${differences.join('; ')}`).toEqual([]);
+}
+
+/** The page `list` gives for `query` is `expected`, pet by pet and field by field. */
+export async function expectList(pets: PetRepository, query: PetPageQuery, expected: readonly Pet[]): Promise<void> {
+  expectPets(await pets.list(query), expected, `list(${JSON.stringify(query)})`);
 }
 
 /** Ids handed out by `count` calls are all distinct; a failure says how many were distinct and which repeated. */

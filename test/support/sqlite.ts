@@ -24,12 +24,16 @@ export function sqliteFolder(): { path: (name?: string) => string; remove: () =>
 }
 
 /** Both SQLite adapters over a new database file, in a folder removed on dispose. */
-export function sqliteStorageFixture({ now, retention = idempotencyRetention() }: StorageFixtureOptions = {}): Promise<
+export function sqliteStorageFixture({
+  now,
+  retention = idempotencyRetention(),
+  busyTimeoutMs = SQLITE_DEFAULTS.busyTimeoutMs,
+}: StorageFixtureOptions & { busyTimeoutMs?: number } = {}): Promise<
   StorageFixture & { db: DatabaseSync; file: string; repository: SqlitePetRepository }
 > {
   const folder = sqliteFolder();
   const file = folder.path();
-  const db = openSqliteDatabase(file, SQLITE_DEFAULTS);
+  const db = openSqliteDatabase(file, { ...SQLITE_DEFAULTS, busyTimeoutMs });
   return Promise.resolve({
     db,
     file,
@@ -54,16 +58,13 @@ const NO_PAGE_LIMIT = 4294967294;
  * SQLITE_FULL) and another process holding its write lock (a second connection's open transaction).
  */
 export async function sqliteOutageFixture(): Promise<OutageFixture> {
-  const folder = sqliteFolder();
-  const file = folder.path();
-  const db = openSqliteDatabase(file, { ...SQLITE_DEFAULTS, busyTimeoutMs: OUTAGE_LOCK_WAIT_MS });
-  const lockHolder = new DatabaseSync(file);
+  const storage = await sqliteStorageFixture({ busyTimeoutMs: OUTAGE_LOCK_WAIT_MS });
+  const lockHolder = new DatabaseSync(storage.file);
   const capAt = (pages: number | 'its size') => {
-    db.exec(`PRAGMA max_page_count = ${pages === 'its size' ? '1' : String(pages)}`);
+    storage.db.exec(`PRAGMA max_page_count = ${pages === 'its size' ? '1' : String(pages)}`);
   };
-  return Promise.resolve({
-    repository: new SqlitePetRepository(db),
-    idempotencyStore: new SqliteIdempotencyStore(db, idempotencyRetention()),
+  return {
+    ...storage,
     outage: {
       timeoutMs: OUTAGE_LOCK_WAIT_MS,
       // The cap cannot go below the file's size: asking for one page sets it there.
@@ -83,9 +84,7 @@ export async function sqliteOutageFixture(): Promise<OutageFixture> {
     },
     dispose: () => {
       lockHolder.close();
-      db.close();
-      folder.remove();
-      return Promise.resolve();
+      return storage.dispose();
     },
-  });
+  };
 }
