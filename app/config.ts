@@ -1,18 +1,24 @@
-import bytes from 'bytes';
-import ms from 'ms';
 import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../adapters/http/server/listen-address.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../adapters/logging/logger.js';
+import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from '../adapters/persistence/built-in-storages.js';
 import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
-import { withoutEmptyVariables } from '../adapters/settings/environment.js';
-import { choiceSetting, integerSetting, readSettings, type Environment } from '../adapters/settings/read-settings.js';
-import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './storage/built-in-storages.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from './listen-address.js';
-import { LOG_FORMATS, LOG_LEVELS } from './logging/logger.js';
-
 import { ConfigError } from '../adapters/settings/config-error.js';
+import { withoutEmptyVariables } from '../adapters/settings/environment.js';
+import { readSettings, type Environment } from '../adapters/settings/read-settings.js';
+import {
+  ORIGIN,
+  apiBaseUrlSetting,
+  choiceSetting,
+  commaListSetting,
+  durationSetting,
+  integerSetting,
+  sizeSetting,
+} from '../adapters/settings/setting-kinds.js';
 
 export { ConfigError };
 
@@ -23,67 +29,6 @@ export interface StorageChoice {
   readonly adapter: BuiltInStorage;
   readonly settings: unknown;
 }
-
-const commaList = (rule: RegExp, message: string) =>
-  v.pipe(
-    v.string(),
-    v.transform((text) =>
-      text
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    ),
-    v.check((items) => items.every((item) => rule.test(item)), message),
-  );
-
-/** An absolute http(s) address ending in /v1: published in the OpenAPI document, so no credentials. */
-function isApiBaseUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const { protocol, username, password, pathname, search, hash } = new URL(text);
-  const credentials = username !== '' || password !== '';
-  // The text itself must end in /v1 too: `?` or `#` with nothing after leave search and hash empty.
-  const endsInV1 = pathname.endsWith('/v1') && search === '' && hash === '' && text.endsWith('/v1');
-  return (protocol === 'http:' || protocol === 'https:') && !credentials && endsInV1;
-}
-
-const baseUrl = v.pipe(
-  v.string(),
-  v.check(
-    isApiBaseUrl,
-    'must be an http(s) address ending in /v1, without credentials, such as https://api.example.com/v1',
-  ),
-);
-
-/** A browser origin as the Origin header carries it: scheme://host[:port], nothing more. */
-const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
-
-const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
-
-/**
- * A duration with its unit, in whole seconds, from 1s to 30d unless said otherwise. A bare number is
- * refused: `ms` would read 86400 as milliseconds where a reader may mean seconds.
- */
-const duration = (
-  examples: string,
-  { min = '1s', max = '30d' }: { min?: ms.StringValue; max?: ms.StringValue } = {},
-) => {
-  const rule = `must be a duration in whole seconds with its unit, such as ${examples}, from ${min} to ${max}`;
-  const [minMs, maxMs] = [ms(min), ms(max)];
-  return v.pipe(
-    v.string(),
-    v.regex(/[a-z]\s*$/i, rule),
-    v.transform((text) => ms(text as ms.StringValue) as number | undefined),
-    v.number(rule),
-    v.check(
-      (milliseconds) =>
-        Number.isSafeInteger(milliseconds) &&
-        milliseconds % 1000 === 0 &&
-        milliseconds >= minMs &&
-        milliseconds <= maxMs,
-      rule,
-    ),
-  );
-};
 
 /**
  * Every setting the service reads from the environment but its storage's, with its default: the one
@@ -100,27 +45,28 @@ export const ENVIRONMENT = v.object({
     ),
     DEFAULT_STORAGE,
   ),
-  API_KEYS: v.optional(commaList(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'), ''),
-  API_KEY_DIGESTS: v.optional(commaList(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'), ''),
-  BODY_LIMIT: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((text) => bytes.parse(text)),
-      v.number(SIZE_RULE),
-      v.check((size) => Number.isSafeInteger(size) && size > 0, SIZE_RULE),
-    ),
-    '1mb',
+  API_KEYS: v.optional(
+    commaListSetting(BEARER_TOKEN, 'must be comma-separated keys of letters, digits and -._~+/'),
+    '',
   ),
-  IDEMPOTENCY_TTL: v.optional(duration('24h, 90m or 3600s'), '24h'),
+  API_KEY_DIGESTS: v.optional(
+    commaListSetting(SHA256_HEX, 'must be comma-separated SHA-256 digests, 64 hex digits each'),
+    '',
+  ),
+  BODY_LIMIT: v.optional(sizeSetting(), '1mb'),
+  IDEMPOTENCY_TTL: v.optional(durationSetting('24h, 90m or 3600s'), '24h'),
   RATE_LIMIT: v.optional(integerSetting(0, 1_000_000_000, ' of requests'), '6000'),
-  RATE_LIMIT_WINDOW: v.optional(duration('1m, 60s or 1h'), '1m'),
-  SHUTDOWN_GRACE: v.optional(duration('5s, 30s or 1m', { min: '0s', max: '10m' }), '5s'),
-  SHUTDOWN_TIMEOUT: v.optional(duration('10s, 30s or 1m', { max: '10m' }), '10s'),
+  RATE_LIMIT_WINDOW: v.optional(durationSetting('1m, 60s or 1h'), '1m'),
+  SHUTDOWN_GRACE: v.optional(durationSetting('5s, 30s or 1m', { min: '0s', max: '10m' }), '5s'),
+  SHUTDOWN_TIMEOUT: v.optional(durationSetting('10s, 30s or 1m', { max: '10m' }), '10s'),
   METRICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   METRICS_PORT: v.optional(integerSetting(0, 65535)),
-  PUBLIC_BASE_URL: v.optional(baseUrl),
-  STAGING_BASE_URL: v.optional(baseUrl),
-  CORS_ORIGINS: v.optional(commaList(ORIGIN, 'must be comma-separated origins such as https://app.example.com'), ''),
+  PUBLIC_BASE_URL: v.optional(apiBaseUrlSetting()),
+  STAGING_BASE_URL: v.optional(apiBaseUrlSetting()),
+  CORS_ORIGINS: v.optional(
+    commaListSetting(ORIGIN, 'must be comma-separated origins such as https://app.example.com'),
+    '',
+  ),
   LOG_LEVEL: v.optional(choiceSetting(LOG_LEVELS), 'info'),
   LOG_FORMAT: v.optional(choiceSetting(LOG_FORMATS), 'json'),
   NODE_ENV: v.optional(v.string(), 'development'),

@@ -1,18 +1,18 @@
 // `petstore`: the command line, a second host for the core, and the service's own start (`serve`).
 // The same configuration (STORAGE, PORT, ...) and the same composition root for both.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Container } from 'inversify';
+import { newApiKey } from '../adapters/auth/api-keys.js';
 import { sha256 } from '../adapters/auth/static-key-authenticator.js';
 import type { CliUseCases } from '../adapters/cli/cli-program.js';
-import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
+import { pipeTo } from '../adapters/cli/pipe-to.js';
+import { EXIT_FORCED } from '../adapters/cli/commands/serve.js';
 import { runCli } from '../adapters/cli/run-cli.js';
-import { newApiKey } from './api-keys.js';
-import { ConfigError, loadConfig } from './config.js';
-import { onStopSignals, tracingAsked } from './process-host.js';
-import { settingsHelp } from './settings-help.js';
+import { createLogger } from '../adapters/logging/logger.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { onStopSignals, tracingAsked, watchInterrupts, type StopSignal } from './process-host.js';
+import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
-import { TOKENS, from } from './tokens.js';
+import { TOKENS, resolved } from './tokens.js';
 import type { Tracing } from './tracing/start-tracing.js';
 
 let container: Container | undefined;
@@ -25,15 +25,6 @@ let tracing: Tracing | undefined;
  */
 export const COMMAND_FLUSH_MS = 1_000;
 
-/** Backpressure by stream.pipeline. A reader that leaves early (`| head`) ends the export quietly, as it ends `cat`. */
-async function pipeToStdout(chunks: AsyncIterable<string>): Promise<void> {
-  try {
-    await pipeline(Readable.from(chunks, { objectMode: false }), process.stdout, { end: false });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
-  }
-}
-
 async function useCases(): Promise<CliUseCases> {
   let config;
   try {
@@ -43,11 +34,7 @@ async function useCases(): Promise<CliUseCases> {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const [{ createContainer }, { createLogger }, { pino }] = await Promise.all([
-    import('./container.js'),
-    import('./logging/logger.js'),
-    import('pino'),
-  ]);
+  const [{ composeService }, { pino }] = await Promise.all([import('./serving.js'), import('pino')]);
   // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's
   // own are.
   tracing = await tracingAsked(
@@ -55,36 +42,15 @@ async function useCases(): Promise<CliUseCases> {
     createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })),
     config.storage.adapter,
   );
-  container = await createContainer({
-    config,
-    logger: createLogger(config),
-    keys: { keys: [] },
-    tracer: tracing?.tracer,
-  });
+  // The command line accepts no requests: no key.
+  ({ container } = await composeService({ config, logger: createLogger(config), keys: {}, tracer: tracing?.tracer }));
   return {
-    listPets: await from(container, TOKENS.ListPets),
-    createPet: await from(container, TOKENS.CreatePet),
-    getPet: await from(container, TOKENS.GetPet),
-    importPets: await from(container, TOKENS.ImportPets),
-    exportPets: await from(container, TOKENS.ExportPets),
+    listPets: await resolved(container, TOKENS.ListPets),
+    createPet: await resolved(container, TOKENS.CreatePet),
+    getPet: await resolved(container, TOKENS.GetPet),
+    importPets: await resolved(container, TOKENS.ImportPets),
+    exportPets: await resolved(container, TOKENS.ExportPets),
   };
-}
-
-/**
- * The first SIGINT or SIGTERM asks the command to stop between steps; a second one stops the process
- * at once, putting back what a progress bar changed on the terminal (cursor, line wrapping) first.
- */
-function watchInterrupts(): Interrupts {
-  const controller = new AbortController();
-  const onSignal = (signal: InterruptSignal) => {
-    if (!controller.signal.aborted) {
-      controller.abort(signal);
-      return;
-    }
-    if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\x1b[?7h\n');
-    process.exit(EXIT_ON_SIGNAL[signal]);
-  };
-  return { signal: controller.signal, release: onStopSignals(onSignal) };
 }
 
 /** Runs one command line (the arguments after `petstore`) and leaves its exit status on the process. */
@@ -98,24 +64,55 @@ export async function runPetstore(args: readonly string[]): Promise<void> {
         return { key, digest: sha256(key) };
       },
       watchInterrupts,
-      service: {
-        // Loaded only here: the pets and keys commands never load the web framework.
-        run: async () => (await import('./serve.js')).serve(process.env),
-        settingsHelp,
-      },
+      service: { run: () => serve(process.env), settings: settingRows },
       version: projectManifest().version,
     },
     {
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
-      pipe: pipeToStdout,
+      pipe: (chunks) => pipeTo(process.stdout, chunks),
       columns: process.stdout.columns,
       errTerminal: process.stderr.isTTY ? process.stderr : undefined,
     },
   );
   process.exitCode = exitCode;
   await tracing?.shutdown(COMMAND_FLUSH_MS);
-  // Closes the database connections, if any were opened. A binding whose making failed (storage out of
-  // reach) fails again here; that failure was reported already.
-  await container?.unbindAllAsync().catch(() => undefined);
+  // Closes the database connections, if any were opened.
+  await container?.unbindAllAsync();
+}
+
+/**
+ * `petstore serve`: starts the service on the settings in `env`, and on SIGTERM or SIGINT drains it.
+ * Resolves with the exit code once it has stopped: 0 drained, 124 requests cut at SHUTDOWN_TIMEOUT.
+ */
+export async function serve(env: Record<string, string | undefined>): Promise<number> {
+  let service;
+  let tracing: Tracing | undefined;
+  let config: AppConfig | undefined;
+  try {
+    // Read once, logged once: the service starts from what was made here for tracing.
+    config = loadConfig(env);
+    const logger = createLogger(config);
+    tracing = await tracingAsked(env, logger, config.storage.adapter);
+    // Loaded only here: the pets and keys commands never load the web framework.
+    service = await (await import('./serving.js')).startServing({ config, logger, tracer: tracing?.tracer });
+  } catch (error) {
+    await tracing?.shutdown(config?.shutdownTimeoutMs ?? 0);
+    throw error;
+  }
+  const signal = await new Promise<StopSignal>((resolve) => {
+    const release = onStopSignals((received) => {
+      release();
+      resolve(received);
+    });
+  });
+  // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
+  // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
+  const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+  // The whole stop, the last spans' export included, ends within the grace and SHUTDOWN_TIMEOUT.
+  const deadline = performance.now() + graceMs + config.shutdownTimeoutMs;
+  const outcome = await service.close(graceMs);
+  // The spans of the requests the drain finished go out before the exit, in what time is left.
+  await tracing?.shutdown(deadline - performance.now());
+  return outcome === 'drained' ? 0 : EXIT_FORCED;
 }

@@ -2,22 +2,25 @@
 import type { Tracer } from '@opentelemetry/api';
 import { pino, type Logger } from 'pino';
 import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
+import { createLogger } from '../adapters/logging/logger.js';
+import { storageOfPorts, type HostPorts } from '../adapters/persistence/host-ports-storage.js';
 import { loadConfig } from './config.js';
-import { createLogger } from './logging/logger.js';
-import { startComposedService, type RunningService } from './start-composed-service.js';
-import { storageOfPorts, type HostPorts } from './storage/host-storage.js';
+import { startServing, type RunningService } from './serving.js';
 
 export { ConfigError } from './config.js';
-export type { RunningService } from './start-composed-service.js';
-export type { HostPorts } from './storage/host-storage.js';
-export { StorageOpenFailure } from './storage/storage-open-failure.js';
+export type { RunningService } from './serving.js';
+export type { HostPorts } from '../adapters/persistence/host-ports-storage.js';
+export { StorageOpenFailure } from '../adapters/persistence/storage-open-failure.js';
 export type {
   OpenedStorage,
   StorageAdapter,
   StorageContext,
   StorageSetting,
 } from '../adapters/persistence/storage-adapter.js';
-export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './storage/built-in-storages.js';
+export {
+  InMemoryIdempotencyStore,
+  type InMemoryIdempotencyOptions,
+} from '../adapters/persistence/built-in-storages.js';
 
 export interface ServiceOptions {
   /**
@@ -61,5 +64,5 @@ export async function startService({
 }: ServiceOptions = {}): Promise<RunningService> {
   const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
   const logger = hostLogger === false ? pino({ enabled: false }) : (hostLogger ?? createLogger(config));
-  return startComposedService({ config, logger, tracer });
+  return startServing({ config, logger, tracer });
 }

@@ -1,7 +1,6 @@
-import { Help } from 'commander';
 import { settingsHelpOf, type SettingHelp } from '../adapters/settings/read-settings.js';
 import { ENVIRONMENT } from './config.js';
-import { BUILT_IN_STORAGES } from './storage/built-in-storages.js';
+import { BUILT_IN_STORAGES } from '../adapters/persistence/built-in-storages.js';
 
 /** Every storage STORAGE can name, with what it keeps pets in. */
 const storageChoices = (): string => {
@@ -75,33 +74,4 @@ export function settingRows(): SettingHelp[] {
   );
   const afterStorage = SERVICE_SETTINGS.findIndex(({ name }) => name === 'STORAGE') + 1;
   return [...SERVICE_SETTINGS.slice(0, afterStorage), ...storages, ...SERVICE_SETTINGS.slice(afterStorage)];
-}
-
-/** Commander's own wrapping, as its help uses, at any width: lines break at spaces, within `width`. */
-const help = Object.assign(new Help(), { minWidthToWrap: 0 });
-const wrap = (text: string, width: number): string[] => help.boxWrap(text, width).split('\n');
-
-/** Traces are OpenTelemetry's to configure: its own variables, which the SDK reads, not this schema. */
-const TRACES_HELP =
-  'Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER=otlp turns them on; ' +
-  "OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER and the other OTEL_* settings mean what OpenTelemetry's specification says.";
-
-/** The same rows for a terminal (`serve --help`), each meaning wrapped to `columns`, and how traces are turned on. */
-export function settingsHelp(columns = 80): string {
-  const plain = (text: string) => text.replaceAll('`', '');
-  const indent = '    ';
-  const blocks = settingRows().map(({ name, fallback, whenUnset, meaning }) => {
-    const unset = whenUnset === undefined ? 'unset by default' : `unset by default: ${plain(whenUnset)}`;
-    const heading = `  ${name} (${fallback === undefined ? unset : `default ${fallback}`})`;
-    return [heading, ...wrap(plain(meaning), Math.max(columns - indent.length, 40)).map((line) => indent + line)].join(
-      '\n',
-    );
-  });
-  const heading = wrap(
-    'Settings, read from the environment and from a .env file in the working directory (a variable set in the ' +
-      'environment wins; an empty one counts as unset):',
-    columns,
-  );
-  const traces = wrap(TRACES_HELP, columns);
-  return `${[...heading, ...blocks, '', ...traces].join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import type { ExportPets } from '../../core/use-cases/export-pets.js';
 import type { GetPet } from '../../core/use-cases/get-pet.js';
 import type { ImportPets } from '../../core/use-cases/import-pets.js';
 import type { ListPets } from '../../core/use-cases/list-pets.js';
+import type { SettingHelp } from '../settings/read-settings.js';
 import type { Interrupts } from './interrupted.js';
 
 export interface CliUseCases {
@@ -25,8 +26,8 @@ export interface CliDependencies {
   readonly service: {
     /** Serves until SIGTERM or SIGINT, drains, and resolves with the exit code. */
     run(): Promise<number>;
-    /** Every setting with its default and meaning, for `serve --help`, wrapped to `columns`. */
-    settingsHelp(columns: number): string;
+    /** Every setting with its default and meaning, in the order `serve --help` lists them. */
+    settings(): readonly SettingHelp[];
   };
   /** The package's version, for `--version`. */
   readonly version: string;
@@ -45,6 +46,11 @@ export interface CliOutput {
   readonly columns?: number | undefined;
   /** stderr, when it is a terminal: progress is drawn there as a bar; otherwise it is plain lines. */
   readonly errTerminal?: NodeJS.WritableStream | undefined;
+}
+
+/** How a command that ended without an error ended: 0 unless it says otherwise (`serve` gives its service's). */
+export interface CommandOutcome {
+  exitCode: number;
 }
 
 /** Adds one command under `parent` (the program, or a group such as `pets`), wired to what it needs. */

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { helpColumns, type CliDependencies, type CliOutput } from './cli-dependencies.js';
+import { helpColumns, type CliDependencies, type CliOutput, type CommandOutcome } from './cli-dependencies.js';
 import { addKeysNewCommand } from './commands/keys/keys-new.js';
 import { addPetsAddCommand } from './commands/pets/pets-add.js';
 import { addPetsExportCommand } from './commands/pets/pets-export.js';
@@ -12,7 +12,7 @@ import { addServeCommand } from './commands/serve.js';
 export type { CliDependencies, CliOutput, CliUseCases } from './cli-dependencies.js';
 
 /** The `petstore` command line: commander parses it and writes help; each command is a file under commands/. */
-export function createCliProgram(dependencies: CliDependencies, output: CliOutput): Command {
+export function createCliProgram(dependencies: CliDependencies, output: CliOutput, outcome: CommandOutcome): Command {
   const program = new Command('petstore')
     .description(
       "The pet store's API (serve) and its catalogue from the command line (pets): the same core, storage and " +
@@ -31,7 +31,7 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       getErrHelpWidth: () => helpColumns(output),
     });
 
-  addServeCommand(program, dependencies, output);
+  addServeCommand(program, dependencies, output, outcome);
 
   const pets = program.command('pets').description('list, add, get, export and import pets');
   addPetsListCommand(pets, dependencies, output);

@@ -3,7 +3,6 @@ import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViola
 import { EXIT_ON_SIGNAL, type InterruptSignal } from './interrupted.js';
 import type { CliDependencies, CliOutput } from './cli-dependencies.js';
 import { createCliProgram } from './cli-program.js';
-import { ServiceStopped } from './commands/serve.js';
 import { explainUsageErrors, UsageError } from './usage-errors.js';
 
 /** How the command ended, as its exit status. */
@@ -28,15 +27,15 @@ export async function runCli(
   dependencies: CliDependencies,
   output: CliOutput,
 ): Promise<number> {
-  const program = createCliProgram(dependencies, output);
+  const outcome = { exitCode: EXIT.ok };
+  const program = createCliProgram(dependencies, output, outcome);
   explainUsageErrors(program, args);
   try {
     await program.parseAsync([...args], { from: 'user' });
-    return EXIT.ok;
+    return outcome.exitCode;
   } catch (error) {
     // Commander has written the help, or the version, already.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (error instanceof ServiceStopped) return error.exitCode;
     output.err(`petstore: ${messageOf(error)}\n`);
     if (args.includes('--debug') && error instanceof Error && error.stack !== undefined) output.err(`${error.stack}\n`);
     const interrupted = error instanceof ImportStopped ? error.cause : error;

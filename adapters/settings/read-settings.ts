@@ -27,23 +27,6 @@ export function readSettings<const Schema extends v.ObjectSchema<v.ObjectEntries
   throw new ConfigError(`${String(v.getDotPath(issue))} ${issue.message}`);
 }
 
-/** A whole number from `min` to `max`, written in decimal digits only. */
-export function integerSetting(min: number, max: number, unit = '') {
-  const rule = `must be a whole number${unit} from ${min} to ${max}`;
-  return v.pipe(
-    v.string(),
-    v.regex(/^[0-9]+$/, rule),
-    v.transform(Number),
-    v.minValue(min, rule),
-    v.maxValue(max, rule),
-  );
-}
-
-/** One of `choices`, exactly as written. */
-export function choiceSetting<const Choices extends readonly [string, ...string[]]>(choices: Choices) {
-  return v.picklist(choices, `must be one of ${choices.join(', ')}`);
-}
-
 /** One setting as help shows it. */
 export interface SettingHelp {
   /** The environment variable, such as `PORT`. */

@@ -7,37 +7,36 @@ import { openSqliteDatabase } from '../../adapters/persistence/sqlite/sqlite-dat
 import { SqliteIdempotencyStore } from '../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from '../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
-import { resolveApiKeys } from '../../app/api-keys.js';
 import { loadConfig } from '../../app/config.js';
 import { createContainer } from '../../app/container.js';
 import { listen } from '../../adapters/http/server/http-server.js';
-import { createLogger } from '../../app/logging/logger.js';
-import { storageOfPorts } from '../../app/storage/host-storage.js';
-import { TOKENS, from } from '../../app/tokens.js';
+import { createLogger } from '../../adapters/logging/logger.js';
+import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
+import { TOKENS, resolved } from '../../app/tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../support/sqlite.js';
 
 describe('the composition root', () => {
   const compose = (settings: Record<string, string>, storage?: Parameters<typeof loadConfig>[1]) => {
     const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent', ...settings }, storage);
-    return createContainer({ config, logger: createLogger(config), keys: resolveApiKeys(config) });
+    return createContainer({ config, logger: createLogger(config), keys: { keys: ['container-key'] } });
   };
   const container = () => compose({ STORAGE: 'memory' });
 
   it('opens the memory storage with STORAGE=memory, once, whatever asks for it', async () => {
     const wired = await container();
-    const storage = await from(wired, TOKENS.Storage);
+    const storage = await resolved(wired, TOKENS.OpenedStorage);
     expect(storage.pets).toBeInstanceOf(InMemoryPetRepository);
     expect(storage.idempotency).toBeInstanceOf(InMemoryIdempotencyStore);
-    expect(await from(wired, TOKENS.Storage)).toBe(storage);
-    expect(await from(wired, TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
+    expect(await resolved(wired, TOKENS.OpenedStorage)).toBe(storage);
+    expect(await resolved(wired, TOKENS.Authenticator)).toBeInstanceOf(StaticKeyAuthenticator);
   });
 
   it('opens SQLite by default, on SQLITE_PATH, one file for both stores, closed when the container is unbound', async () => {
     const folder = sqliteFolder();
     try {
       const wired = await compose({ SQLITE_PATH: folder.path('nested/pets.db') });
-      const { pets, idempotency } = await from(wired, TOKENS.Storage);
+      const { pets, idempotency } = await resolved(wired, TOKENS.OpenedStorage);
       expect(pets).toBeInstanceOf(SqlitePetRepository);
       expect(idempotency).toBeInstanceOf(SqliteIdempotencyStore);
       const rex = await pets.add({ name: 'Rex', categoryId: 1 });
@@ -53,11 +52,11 @@ describe('the composition root', () => {
 
   it('gives the use cases the opened ports measured, each call reaching the port', async () => {
     const wired = await container();
-    const [opened, inUse] = [await from(wired, TOKENS.Storage), await from(wired, TOKENS.StorageInUse)];
+    const [opened, inUse] = [await resolved(wired, TOKENS.OpenedStorage), await resolved(wired, TOKENS.UseCaseStorage)];
     expect(inUse.pets).not.toBe(opened.pets);
     const rex = await inUse.pets.add({ name: 'Rex', categoryId: 1 });
     expect(await opened.pets.findById(rex.id)).toEqual(rex);
-    const { text: metrics } = await (await from(wired, TOKENS.Metrics)).exposition();
+    const { text: metrics } = await (await resolved(wired, TOKENS.Metrics)).exposition();
     expect(metrics).toMatch(
       /petstore_storage_call_duration_seconds_count\{store="pets",method="add",outcome="ok"\} 1\n/,
     );
@@ -65,12 +64,15 @@ describe('the composition root', () => {
 
   it('gives the use cases the opened ports themselves with METRICS=off', async () => {
     const wired = await compose({ STORAGE: 'memory', METRICS: 'off' });
-    expect((await from(wired, TOKENS.StorageInUse)).pets).toBe((await from(wired, TOKENS.Storage)).pets);
+    expect((await resolved(wired, TOKENS.UseCaseStorage)).pets).toBe(
+      (await resolved(wired, TOKENS.OpenedStorage)).pets,
+    );
   });
 
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
-    const store = (await from(await compose({ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' }), TOKENS.Storage))
-      .idempotency;
+    const store = (
+      await resolved(await compose({ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' }), TOKENS.OpenedStorage)
+    ).idempotency;
     for (const key of ['a', 'b', 'c']) await store.claim({ client: 'c', key }, 'fp');
     // Two keys are kept: the newest two are still in flight, the oldest was forgotten and is free again.
     expect((await store.claim({ client: 'c', key: 'c' }, 'fp')).state).toBe('in_flight');
@@ -80,7 +82,7 @@ describe('the composition root', () => {
   it("keeps a host's keys in the process when its own ports bring no idempotency store, bounded by IDEMPOTENCY_MAX_KEYS", async () => {
     const pets = new InMemoryPetRepository();
     const wired = await compose({ STORAGE: 'mongo', IDEMPOTENCY_MAX_KEYS: '1' }, { storage: storageOfPorts({ pets }) });
-    const storage = await from(wired, TOKENS.Storage);
+    const storage = await resolved(wired, TOKENS.OpenedStorage);
     expect(storage.pets).toBe(pets);
     expect(storage.idempotency).toBeInstanceOf(InMemoryIdempotencyStore);
     for (const key of ['a', 'b']) await storage.idempotency.claim({ client: 'c', key }, 'fp');
@@ -90,7 +92,7 @@ describe('the composition root', () => {
   it("leaves a host's own ports open when the container is unbound", async () => {
     const idempotency = new InMemoryIdempotencyStore({ ttlMs: 1000, leaseMs: 100, maxKeysPerClient: 5 });
     const wired = await compose({}, { storage: storageOfPorts({ pets: new InMemoryPetRepository(), idempotency }) });
-    expect((await from(wired, TOKENS.Storage)).idempotency).toBe(idempotency);
+    expect((await resolved(wired, TOKENS.OpenedStorage)).idempotency).toBe(idempotency);
     await wired.unbindAllAsync();
     expect((await idempotency.claim({ client: 'c', key: 'k' }, 'fp')).state).toBe('claimed');
   });
@@ -104,7 +106,7 @@ describe('the composition root', () => {
         MONGODB_URI: 'mongodb://127.0.0.1:1/?directConnection=true',
         MONGODB_TIMEOUT_MS: '200',
       });
-      await expect(from(wired, TOKENS.Storage)).rejects.toBeInstanceOf(StorageUnavailable);
+      await expect(resolved(wired, TOKENS.OpenedStorage)).rejects.toBeInstanceOf(StorageUnavailable);
       expect(close).toHaveBeenCalledOnce();
     } finally {
       close.mockRestore();
@@ -113,10 +115,10 @@ describe('the composition root', () => {
 
   it('builds an app where a pet created through the API can be read back', async () => {
     const wired = await container();
-    const running = await listen(await from(wired, TOKENS.HttpApp), {
+    const running = await listen(await resolved(wired, TOKENS.HttpApp), {
       port: 0,
       host: '127.0.0.1',
-      logger: await from(wired, TOKENS.Logger),
+      logger: createLogger({ logLevel: 'silent' }),
     });
     try {
       const base = `http://127.0.0.1:${running.address.port}/v1/pets`;
@@ -144,8 +146,8 @@ describe('the composition root', () => {
       CORS_ORIGINS: 'https://app.example.com',
     });
     const logger = createLogger(configured);
-    const app = await from(
-      await createContainer({ config: configured, logger, keys: resolveApiKeys(configured) }),
+    const app = await resolved(
+      await createContainer({ config: configured, logger, keys: { keys: ['k'] } }),
       TOKENS.HttpApp,
     );
     const running = await listen(app, { port: 0, host: '127.0.0.1', logger });

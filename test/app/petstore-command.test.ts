@@ -52,7 +52,7 @@ describe('the petstore command, run as a user runs it', () => {
     expect(['koa', 'mongodb'].filter((unused) => packages.has(unused))).toEqual([]);
   });
 
-  it('exits 1 with one line, never the URI, when the database is out of reach', async () => {
+  it("exits 1 with one line in its storage's words, as serve does, never the URI, when the database is out of reach", async () => {
     const uri = `mongodb://user:secret@127.0.0.1:${await closedPort()}`;
     const result = await runPetstore(['pets', 'list'], {
       STORAGE: 'mongo',
@@ -62,8 +62,7 @@ describe('the petstore command, run as a user runs it', () => {
     expect(result).toEqual({
       code: 1,
       stdout: '',
-      stderr:
-        'petstore: storage is not reachable; check STORAGE and its settings (SQLITE_PATH, MONGODB_URI), and that the database is up\n',
+      stderr: 'petstore: storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server\n',
     });
   });
 

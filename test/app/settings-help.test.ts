@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT, loadConfig } from '../../app/config.js';
-import { settingRows, settingsHelp } from '../../app/settings-help.js';
+import { settingsHelp } from '../../adapters/cli/commands/settings-help.js';
+import { settingRows } from '../../app/settings-help.js';
 import { settingsTable } from '../../scripts/reference-tables.js';
-import { BUILT_IN_STORAGES } from '../../app/storage/built-in-storages.js';
+import { BUILT_IN_STORAGES } from '../../adapters/persistence/built-in-storages.js';
 
 const REFERENCE = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8');
 
@@ -61,7 +62,7 @@ describe('the settings, documented from the configuration schema', () => {
   });
 
   it('reads in a terminal: no Markdown, every line within the width, each variable with its default', () => {
-    const lines = settingsHelp(60).split('\n');
+    const lines = settingsHelp(settingRows(), 60).split('\n');
     expect(lines.filter((line) => line.length > 60)).toEqual([]);
     expect(lines.some((line) => line.includes('`'))).toBe(false);
     expect(lines).toContain('  PORT (default 8080)');

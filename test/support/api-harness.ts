@@ -1,16 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tracer } from '@opentelemetry/api';
-import type Koa from 'koa';
 import { expect } from 'vitest';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { resolveApiKeys } from '../../app/api-keys.js';
-import { loadConfig } from '../../app/config.js';
-import { createContainer } from '../../app/container.js';
 import { listen } from '../../adapters/http/server/http-server.js';
-import { createLogger } from '../../app/logging/logger.js';
-import { storageOfPorts } from '../../app/storage/host-storage.js';
-import { TOKENS, from } from '../../app/tokens.js';
+import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
+import { TOKENS, resolved } from '../../app/tokens.js';
+import { composedFromSettings } from './composed-service.js';
 import { fetchDocumented } from './openapi-check.js';
 import { inMemoryIdempotencyStore } from './storage-fixture.js';
 import type { StorageUnderTest } from './storages.js';
@@ -79,25 +74,26 @@ export async function startTestApi(
         });
   const env = { LOG_LEVEL: 'info', STORAGE: 'memory', ...options.env, API_KEYS: `${TEST_KEY},${OTHER_TEST_KEY}` };
   const logLines: LoggedLine[] = [];
-  const logger = createLogger(loadConfig(env), {
-    write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine),
-  });
+  const logTo = { write: (line: string) => void logLines.push(JSON.parse(line) as LoggedLine) };
   // A new app for each set of stores: a test's own beforeEach composes it, so that Stryker credits the app's making to that test.
   const compose = async () => {
-    const config = loadConfig(env, { storage: storage() });
-    const container = await createContainer({ config, logger, keys: resolveApiKeys(config), tracer: options.tracer });
-    return {
+    const {
       container,
-      pets: (await from(container, TOKENS.Storage)).pets,
-      handle: (await from(container, TOKENS.HttpApp)).callback(),
-    };
+      storage: opened,
+      logger,
+    } = await composedFromSettings(env, {
+      storage: storage(),
+      tracer: options.tracer,
+      logTo,
+    });
+    return { container, logger, pets: opened.pets, handle: (await resolved(container, TOKENS.HttpApp)).callback() };
   };
   let composed = await compose();
   // The socket stays; what answers on it is whichever app was composed last (see reset).
-  const switchboard = {
-    callback: () => (request: IncomingMessage, response: ServerResponse) => composed.handle(request, response),
-  } as unknown as Koa;
-  const running = await listen(switchboard, { port: 0, host: '127.0.0.1', logger });
+  const running = await listen(
+    { callback: () => (request, response) => composed.handle(request, response) },
+    { port: 0, host: '127.0.0.1', logger: composed.logger },
+  );
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 
   const request: TestApi['request'] = (path, { key = TEST_KEY, headers, ...init } = {}) => {

@@ -34,7 +34,7 @@ export function interruptsFrom(interruption: AbortSignal = new AbortController()
 
 /** For commands that never serve: `serve` fails, and the version is a test's own. */
 export const NO_SERVICE = {
-  service: { run: () => Promise.reject(new Error('this test serves nothing')), settingsHelp: () => 'the settings\n' },
+  service: { run: () => Promise.reject(new Error('this test serves nothing')), settings: () => [] },
   version: '0.0.0-test',
 } as const;
 

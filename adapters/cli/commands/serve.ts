@@ -1,21 +1,55 @@
-import { helpColumns, type AddCommand } from '../cli-dependencies.js';
+import type { Command } from 'commander';
+import { ConfigError } from '../../settings/config-error.js';
+import { helpColumns, type CliDependencies, type CliOutput, type CommandOutcome } from '../cli-dependencies.js';
+import { settingsHelp } from './settings-help.js';
 
-/**
- * Not a failure: the service has stopped, drained (0) or with requests cut (124), and the process ends with that code.
- */
-export class ServiceStopped extends Error {
-  constructor(readonly exitCode: number) {
-    super();
+/** The exit code when requests were cut at SHUTDOWN_TIMEOUT, after GNU timeout's "timed out". */
+export const EXIT_FORCED = 124;
+
+/** Start-up cannot succeed; the message is the one line a person reads, after `petstore: `. */
+export class StartupFailure extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'StartupFailure';
   }
 }
 
-/** `petstore serve`: the HTTP service, with every setting under its help. */
-export const addServeCommand: AddCommand = (program, dependencies, output) => {
+/** `petstore serve`: the HTTP service, with every setting under its help. It ends with the service's exit status. */
+export function addServeCommand(
+  program: Command,
+  dependencies: CliDependencies,
+  output: CliOutput,
+  outcome: CommandOutcome,
+): void {
   program
     .command('serve')
     .description('serve the API over HTTP until SIGTERM (drained within SHUTDOWN_GRACE and SHUTDOWN_TIMEOUT) or SIGINT')
-    .addHelpText('after', () => `\n${dependencies.service.settingsHelp(helpColumns(output)).trimEnd()}`)
+    .addHelpText('after', () => `\n${settingsHelp(dependencies.service.settings(), helpColumns(output)).trimEnd()}`)
     .action(async () => {
-      throw new ServiceStopped(await dependencies.service.run());
+      try {
+        outcome.exitCode = await dependencies.service.run();
+      } catch (error) {
+        throw startupFailure(error);
+      }
     });
-};
+}
+
+/**
+ * Why start-up failed, in words a person acts on. A storage's failure to open comes already in its
+ * adapter's words (StorageOpenFailure), never a driver's message, which may carry a connection string.
+ */
+function startupFailure(error: unknown): StartupFailure {
+  if (error instanceof ConfigError)
+    return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    const { port } = error as NodeJS.ErrnoException & { port?: number };
+    return new StartupFailure(
+      `failed to start: port ${String(port)} is already in use; ` +
+        'choose another with PORT (or METRICS_PORT, for /metrics on a port of its own)',
+      { cause: error },
+    );
+  }
+  return new StartupFailure(`failed to start: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+  });
+}

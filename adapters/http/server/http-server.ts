@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Koa from 'koa';
 import { respondToParserErrors } from './parser-errors.js';
 import type { HttpLogger } from '../wire/request-log.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
@@ -29,12 +28,17 @@ export interface RunningServer {
   close(limitMs: number, drainMs?: number): Promise<'drained' | 'forced'>;
 }
 
+/** What is served: a Koa app, or anything that hands Node's requests to a handler as one does. */
+export interface ServedApp {
+  callback(): (request: IncomingMessage, response: ServerResponse) => unknown;
+}
+
 /**
  * Serves the app on `host:port`. Every response, including those to requests Node's parser refuses
  * or would respond to itself (no Host, an unknown Expect), comes from the HTTP adapter as an Error body.
  */
 export async function listen(
-  app: Koa,
+  app: ServedApp,
   { port, host, logger }: { port: number; host: string; logger: HttpLogger },
 ): Promise<RunningServer> {
   const handle = app.callback();

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { integerSetting, readSettings, settingsHelpOf } from '../../settings/read-settings.js';
+import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
+import { integerSetting } from '../../settings/setting-kinds.js';
 import type { StorageAdapter } from '../storage-adapter.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from './in-memory-pet-repository.js';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { StorageUnavailable } from '../../../core/errors.js';
-import { integerSetting, readSettings, settingsHelpOf } from '../../settings/read-settings.js';
+import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
+import { integerSetting } from '../../settings/setting-kinds.js';
 import { ConfigError } from '../../settings/config-error.js';
 import type { OpenedStorage, StorageAdapter } from '../storage-adapter.js';
 

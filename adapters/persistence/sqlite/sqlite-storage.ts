@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { choiceSetting, readSettings, settingsHelpOf } from '../../settings/read-settings.js';
+import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
+import { choiceSetting } from '../../settings/setting-kinds.js';
 import type { StorageAdapter } from '../storage-adapter.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_SYNCHRONOUS } from './sqlite-options.js';
 

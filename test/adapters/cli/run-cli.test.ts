@@ -1,3 +1,4 @@
+import { ConfigError } from '../../../adapters/settings/config-error.js';
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
@@ -236,7 +237,7 @@ describe('runCli, over one in-memory catalogue', () => {
             useCases: () => Promise.reject(new Error('unused')),
             newApiKey: () => ({ key: '', digest: '' }),
             watchInterrupts: interruptsFrom(),
-            service: { run, settingsHelp: (columns) => `every setting, at ${columns} columns\n` },
+            service: { run, settings: () => [{ name: 'EVERY_SETTING', fallback: '1', meaning: 'what it does' }] },
           },
           { out: (text) => (out += text), err: (text) => (out += text), pipe: () => Promise.resolve(), columns: 72 },
         );
@@ -249,11 +250,23 @@ describe('runCli, over one in-memory catalogue', () => {
     });
 
     it('reports a start-up that fails in one line, exit 1', async () => {
-      expect(
-        await petstoreServing(() => Promise.reject(new Error('failed to start: port 80 is already in use')))('serve'),
-      ).toEqual({
+      expect(await petstoreServing(() => Promise.reject(new Error('the storage said no')))('serve')).toEqual({
         code: EXIT.failure,
-        out: 'petstore: failed to start: port 80 is already in use\n',
+        out: 'petstore: failed to start: the storage said no\n',
+      });
+    });
+
+    it('words a bad setting as a configuration error, and a port in use with the settings that move it', async () => {
+      expect(await petstoreServing(() => Promise.reject(new ConfigError('PORT must be a number')))('serve')).toEqual({
+        code: EXIT.failure,
+        out: 'petstore: configuration error: PORT must be a number\n',
+      });
+      const inUse = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE', port: 8080 });
+      expect(await petstoreServing(() => Promise.reject(inUse))('serve')).toEqual({
+        code: EXIT.failure,
+        out:
+          'petstore: failed to start: port 8080 is already in use; choose another with PORT (or METRICS_PORT, ' +
+          'for /metrics on a port of its own)\n',
       });
     });
 
@@ -265,7 +278,10 @@ describe('runCli, over one in-memory catalogue', () => {
       })('serve', '--help');
       expect(code).toBe(EXIT.ok);
       expect(out).toMatch(/^Usage: petstore serve/);
-      expect(out.endsWith('\nevery setting, at 72 columns\n')).toBe(true);
+      expect(out).toContain('\n  EVERY_SETTING (default 1)\n    what it does\n');
+      // Wrapped at the terminal's 72 columns.
+      expect(out.split('\n').filter((line) => line.length > 72)).toEqual([]);
+      expect(out.split('\n').some((line) => line.length > 60)).toBe(true);
       expect(started).toBe(false);
     });
 

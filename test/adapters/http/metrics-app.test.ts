@@ -3,7 +3,7 @@ import { createMetricsApp } from '../../../adapters/http/metrics-app.js';
 import { HTTP_METRIC_LABELS } from '../../../adapters/http/metric-labels.js';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
 import { listen, type RunningServer } from '../../../adapters/http/server/http-server.js';
-import { createLogger } from '../../../app/logging/logger.js';
+import { createLogger } from '../../../adapters/logging/logger.js';
 import { loadConfig } from '../../../app/config.js';
 
 describe('the metrics app, for METRICS_PORT', () => {

@@ -16,7 +16,7 @@ describe('a traced use case', () => {
     const createPet = tracedUseCase(new CreatePet(repository), 'CreatePet', tracing.tracer);
     const created = await createPet.execute(aNewPet({ name: 'Pickle' }));
     expect(await repository.findById(created.id)).toEqual(created);
-    expect(createPet).toBeInstanceOf(CreatePet);
+    expect(Object.keys(createPet)).toEqual(['execute']);
     expect(tracing.spans().map((span) => [span.name, span.attributes])).toEqual([['CreatePet', {}]]);
   });
 

@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { pino } from 'pino';
-import { createLogger } from '../../../app/logging/logger.js';
+import { createLogger } from '../../../adapters/logging/logger.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/routes/get-pet/deprecation.js';
 import { API_SECURITY_HEADER_ENTRIES } from '../../../adapters/http/wire/api-security-headers.js';
 import {

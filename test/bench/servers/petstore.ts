@@ -13,13 +13,10 @@ import {
   type CounterDocument,
   type PetDocument,
 } from '../../../adapters/persistence/mongo/pet-documents.js';
-import { resolveApiKeys } from '../../../app/api-keys.js';
 import type { MongoSettings } from '../../../adapters/persistence/mongo/mongo-storage.js';
-import { loadConfig } from '../../../app/config.js';
-import { createContainer } from '../../../app/container.js';
 import { listen } from '../../../adapters/http/server/http-server.js';
-import { createLogger } from '../../../app/logging/logger.js';
-import { TOKENS, from } from '../../../app/tokens.js';
+import { TOKENS, resolved } from '../../../app/tokens.js';
+import { composedFromSettings } from '../../support/composed-service.js';
 import { BENCH_KEY, seedPet } from './seed.js';
 
 /**
@@ -30,10 +27,16 @@ export async function startPetstore(
   settings: Record<string, string> = {},
   tracer?: Tracer,
 ): Promise<{ port: number; baselineRss: number }> {
-  const config = loadConfig({ STORAGE: 'memory', ...process.env, ...settings, API_KEYS: BENCH_KEY, PORT: '0' });
-  const logger = createLogger(config);
-  const container = await createContainer({ config, logger, keys: resolveApiKeys(config), tracer });
-  const repository = (await from(container, TOKENS.Storage)).pets;
+  const {
+    config,
+    logger,
+    container,
+    storage: opened,
+  } = await composedFromSettings(
+    { STORAGE: 'memory', ...process.env, ...settings, API_KEYS: BENCH_KEY, PORT: '0' },
+    { tracer },
+  );
+  const repository = opened.pets;
   globalThis.gc?.();
   const baselineRss = process.memoryUsage().rss;
   const seedCount = Number(process.env.SEED_PETS ?? 0);
@@ -41,7 +44,11 @@ export async function startPetstore(
   if (storage === 'mongo') await seedMongo(config.storage.settings as MongoSettings, seedCount);
   else if (storage === 'sqlite') await seedByRestore(repository, seedCount);
   else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
-  const running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
+  const running = await listen(await resolved(container, TOKENS.HttpApp), {
+    port: config.port,
+    host: config.host,
+    logger,
+  });
   return { port: running.address.port, baselineRss };
 }
 

@@ -1,7 +1,7 @@
 // What tracing costs a request: the service with every request traced (the `port`), the OpenTelemetry
 // SDK exporting its spans to the OTLP endpoint the environment names as `petstore serve` would, and
 // the same service untraced, twice (the `otherPorts`), in one process; the two untraced are the control.
-import { createLogger } from '../../../app/logging/logger.js';
+import { createLogger } from '../../../adapters/logging/logger.js';
 import { startTracing } from '../../../app/tracing/start-tracing.js';
 import { DEFAULTS } from './features.js';
 import { announceReady } from './seed.js';

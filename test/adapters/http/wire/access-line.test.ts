@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessLogOf, type AccessEntry } from '../../../../adapters/http/wire/request-log.js';
 import { accessLineOf } from '../../../../adapters/http/wire/access-line.js';
-import { createLogger } from '../../../../app/logging/logger.js';
+import { createLogger } from '../../../../adapters/logging/logger.js';
 
 /** The service's logger at `logLevel`, and the lines written to it. */
 function serviceLog(logLevel: 'debug' | 'info' | 'warn') {

@@ -6,7 +6,7 @@ import { addHealthRoutes } from '../../../../../adapters/http/routes/health/heal
 import { createRouter } from '../../../../../adapters/http/wire/router.js';
 import { DrainingFlag } from '../../../../../adapters/http/server/draining.js';
 import { listen, type RunningServer } from '../../../../../adapters/http/server/http-server.js';
-import { createLogger } from '../../../../../app/logging/logger.js';
+import { createLogger } from '../../../../../adapters/logging/logger.js';
 import { loadConfig } from '../../../../../app/config.js';
 
 describe('the readiness probe during a shutdown', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
-import { resolveApiKeys } from '../../app/api-keys.js';
-import { ConfigError } from '../../app/config.js';
-import { sha256Hex } from '../support/digests.js';
+import { StaticKeyAuthenticator } from '../../../adapters/auth/static-key-authenticator.js';
+import { resolveApiKeys } from '../../../adapters/auth/api-keys.js';
+import { ConfigError } from '../../../app/config.js';
+import { sha256Hex } from '../../support/digests.js';
 
 describe('resolveApiKeys', () => {
   it('passes the configured keys and digests on, generating nothing', async () => {

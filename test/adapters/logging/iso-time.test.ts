@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTimeReusedWithinAMillisecond } from '../../../app/logging/iso-time.js';
+import { isoTimeReusedWithinAMillisecond } from '../../../adapters/logging/iso-time.js';
 
 describe('the log line time', () => {
   it("is pino's time field in ISO 8601, made again whenever the millisecond changes", () => {

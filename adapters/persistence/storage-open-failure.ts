@@ -1,4 +1,4 @@
-import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
+import type { StorageAdapter } from './storage-adapter.js';
 
 /** A storage that could not open, in the words its adapter put it in; `cause` is the driver's own error. */
 export class StorageOpenFailure extends Error {

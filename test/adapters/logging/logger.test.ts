@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../app/logging/logger.js';
+import { createLogger } from '../../../adapters/logging/logger.js';
 
 function loggedLines(write: (logger: ReturnType<typeof createLogger>) => void): Record<string, unknown>[] {
   const lines: string[] = [];

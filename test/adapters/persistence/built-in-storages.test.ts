@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_STORAGES, DEFAULT_STORAGE } from '../../../app/storage/built-in-storages.js';
+import { BUILT_IN_STORAGES, DEFAULT_STORAGE } from '../../../adapters/persistence/built-in-storages.js';
 
 const APP = fileURLToPath(new URL('../../../app', import.meta.url));
 const LIST = 'storage/built-in-storages.ts';

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import { resolveApiKeys, type ApiKeys } from '../adapters/auth/api-keys.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
-import { resolveApiKeys } from './api-keys.js';
-import { createContainer, type Composition } from './container.js';
 import { listen, type RunningServer } from '../adapters/http/server/http-server.js';
-import { httpOrigin } from './listen-address.js';
-import { explainedOpenFailure } from './storage/storage-open-failure.js';
-import { TOKENS, from } from './tokens.js';
+import { httpOrigin } from '../adapters/http/server/listen-address.js';
+import type { OpenedStorage } from '../adapters/persistence/storage-adapter.js';
+import { explainedOpenFailure } from '../adapters/persistence/storage-open-failure.js';
+import { createContainer, type Composition } from './container.js';
+import { TOKENS, resolved } from './tokens.js';
 
 export interface RunningService {
   /** Where the API listens, such as `http://127.0.0.1:8080` (its operations are under `/v1`). */
@@ -21,29 +23,47 @@ export interface RunningService {
   close(graceMs?: number): Promise<'drained' | 'forced'>;
 }
 
+/** The service composed: its parts, the keys it accepts, and its storage, open. */
+export interface ComposedService {
+  readonly container: Container;
+  readonly keys: ApiKeys;
+  readonly storage: OpenedStorage;
+}
+
+/**
+ * The start-up steps after the settings and the logger, written once: the keys resolved (the host's own,
+ * when it gives them), the parts composed, the storage opened, so that a failure to open is told apart and
+ * explained. A storage that fails to open leaves nothing bound.
+ */
+export async function composeService({
+  config,
+  logger,
+  tracer,
+  keys = resolveApiKeys(config),
+}: Omit<Composition, 'keys'> & { keys?: ApiKeys | undefined }): Promise<ComposedService> {
+  const container = await createContainer({ config, logger, keys, tracer });
+  try {
+    return { container, keys, storage: await resolved(container, TOKENS.OpenedStorage) };
+  } catch (error) {
+    await container.unbindAllAsync().catch(() => undefined);
+    throw explainedOpenFailure(error, config.storage.adapter);
+  }
+}
+
 /**
  * The one start of the service, from what its host made once: the settings read, the logger, and a
  * tracer when traced. `startService` and `petstore serve` both start here: the storage opened, the
  * API listening (and GET /metrics on METRICS_PORT when set).
  */
-export async function startComposedService({
-  config,
-  logger,
-  tracer,
-}: Omit<Composition, 'keys'>): Promise<RunningService> {
-  const keys = resolveApiKeys(config);
-  const container = await createContainer({ config, logger, keys, tracer });
-
+export async function startServing(composition: Omit<Composition, 'keys'>): Promise<RunningService> {
+  const { config, logger } = composition;
+  const { container, keys } = await composeService(composition);
   let running: RunningServer | undefined;
   let metricsServer: RunningServer | undefined;
   try {
-    // Opened before anything else asks for it, so that a failure to open is told apart and explained.
-    await from(container, TOKENS.Storage).catch((error: unknown) => {
-      throw explainedOpenFailure(error, config.storage.adapter);
-    });
-    running = await listen(await from(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
+    running = await listen(await resolved(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
     if (config.metrics && config.metricsPort !== undefined) {
-      metricsServer = await listen(await from(container, TOKENS.MetricsApp), {
+      metricsServer = await listen(await resolved(container, TOKENS.MetricsApp), {
         port: config.metricsPort,
         host: config.host,
         logger,
@@ -82,7 +102,7 @@ export async function startComposedService({
   }
 
   const stop = async (graceMs: number) => {
-    (await from(container, TOKENS.Draining)).begin();
+    (await resolved(container, TOKENS.Draining)).begin();
     logger.info({ graceMs }, 'shutting down: finishing in-flight requests');
     const [outcome] = await Promise.all([
       server.close(config.shutdownTimeoutMs, graceMs),

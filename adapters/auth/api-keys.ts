@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AcceptedKeys } from '../adapters/auth/static-key-authenticator.js';
-import { ConfigError, type AppConfig } from './config.js';
+import { ConfigError } from '../settings/config-error.js';
+import type { AcceptedKeys } from './static-key-authenticator.js';
 
 export interface ApiKeys extends AcceptedKeys {
   /** Set when no key was configured outside production: the key made up for this run. */
@@ -8,7 +8,11 @@ export interface ApiKeys extends AcceptedKeys {
 }
 
 /** The keys the service accepts: the configured ones, or outside production one made up for this run. */
-export function resolveApiKeys(config: Pick<AppConfig, 'apiKeys' | 'apiKeyDigests' | 'production'>): ApiKeys {
+export function resolveApiKeys(config: {
+  readonly apiKeys: readonly string[];
+  readonly apiKeyDigests: readonly string[];
+  readonly production: boolean;
+}): ApiKeys {
   if (config.apiKeys.length > 0 || config.apiKeyDigests.length > 0)
     return { keys: config.apiKeys, sha256Hex: config.apiKeyDigests };
   if (config.production) {

@@ -1,15 +1,12 @@
 // The one list of the storages STORAGE can name. Adding one is a folder under adapters/persistence/
 // that exports its StorageAdapter, and its line here.
-import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
-import { mongoStorage } from '../../adapters/persistence/mongo/mongo-storage.js';
-import { sqliteStorage } from '../../adapters/persistence/sqlite/sqlite-storage.js';
-import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
+import { memoryStorage } from './in-memory/memory-storage.js';
+import { mongoStorage } from './mongo/mongo-storage.js';
+import { sqliteStorage } from './sqlite/sqlite-storage.js';
+import type { StorageAdapter } from './storage-adapter.js';
 
 /** For a host that keeps idempotency keys in its own process. */
-export {
-  InMemoryIdempotencyStore,
-  type InMemoryIdempotencyOptions,
-} from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './in-memory/in-memory-idempotency-store.js';
 
 /**
  * A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it

@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_INTERVAL_MS, linesWrittenInBatches, MAX_LINES_HELD } from '../../../app/logging/lines-in-batches.js';
+import {
+  BATCH_INTERVAL_MS,
+  linesWrittenInBatches,
+  MAX_LINES_HELD,
+} from '../../../adapters/logging/lines-in-batches.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -58,7 +62,7 @@ describe('log lines written in batches', () => {
    */
   function loggingProcess(ending: string): { status: number | null; written: number[] } {
     const script = [
-      "const { createLogger } = await import('./dist/app/logging/logger.js');",
+      "const { createLogger } = await import('./dist/adapters/logging/logger.js');",
       "const logger = createLogger({ logLevel: 'info' });",
       "for (let n = 0; n < 1000; n += 1) logger.info({ n }, 'line');",
       ending,
