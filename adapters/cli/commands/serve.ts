@@ -38,7 +38,7 @@ export function addServeCommand(
  * Why start-up failed, in words a person acts on. A storage's failure to open comes already in its
  * adapter's words (StorageOpenFailure), never a driver's message, which may carry a connection string.
  */
-function startupFailure(error: unknown): StartupFailure {
+export function startupFailure(error: unknown): StartupFailure {
   if (error instanceof ConfigError)
     return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

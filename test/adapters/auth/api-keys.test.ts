@@ -13,6 +13,12 @@ describe('resolveApiKeys', () => {
     expect(await authenticator.authenticate('beta')).toBe(sha256Hex('beta'));
   });
 
+  it('takes digests alone as keys enough, in production too, generating nothing', async () => {
+    const keys = resolveApiKeys({ apiKeys: [], apiKeyDigests: [sha256Hex('gamma')], production: true });
+    expect(keys).toEqual({ keys: [], sha256Hex: [sha256Hex('gamma')] });
+    expect(await new StaticKeyAuthenticator(keys).authenticate('gamma')).toBe(sha256Hex('gamma'));
+  });
+
   it('refuses to start in production without any key', () => {
     expect(() => resolveApiKeys({ apiKeys: [], apiKeyDigests: [], production: true })).toThrow(
       new ConfigError('API_KEYS or API_KEY_DIGESTS must be set when NODE_ENV=production'),

@@ -1,6 +1,7 @@
 import { ConfigError } from '../../../adapters/settings/config-error.js';
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
+import { startupFailure } from '../../../adapters/cli/commands/serve.js';
 import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
 import { cliOver, interruptsFrom, NO_SERVICE } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -256,6 +257,17 @@ describe('runCli, over one in-memory catalogue', () => {
       });
     });
 
+    it('keeps why start-up failed as the cause, and names the failure in a --debug trace', async () => {
+      const refused = new Error('the storage said no');
+      expect(startupFailure(refused)).toMatchObject({ name: 'StartupFailure', cause: refused });
+      const inUse = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE', port: 80 });
+      expect(startupFailure(inUse).cause).toBe(inUse);
+      const badSetting = new ConfigError('PORT must be a number');
+      expect(startupFailure(badSetting).cause).toBe(badSetting);
+      const { out } = await petstoreServing(() => Promise.reject(refused))('serve', '--debug');
+      expect(out).toContain('\nStartupFailure: failed to start: the storage said no\n');
+    });
+
     it('words a bad setting as a configuration error, and a port in use with the settings that move it', async () => {
       expect(await petstoreServing(() => Promise.reject(new ConfigError('PORT must be a number')))('serve')).toEqual({
         code: EXIT.failure,
@@ -279,6 +291,7 @@ describe('runCli, over one in-memory catalogue', () => {
       expect(code).toBe(EXIT.ok);
       expect(out).toMatch(/^Usage: petstore serve/);
       expect(out).toContain('\n  EVERY_SETTING (default 1)\n    what it does\n');
+      expect(out.endsWith('specification says.\n')).toBe(true);
       // Wrapped at the terminal's 72 columns.
       expect(out.split('\n').filter((line) => line.length > 72)).toEqual([]);
       expect(out.split('\n').some((line) => line.length > 60)).toBe(true);
