@@ -2,8 +2,12 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { pipeTo } from '../../../adapters/cli/pipe-to.js';
 
+/** The texts as a command's output comes: one at a time, each after a turn of the event loop. */
 async function* chunks(...texts: string[]): AsyncIterable<string> {
-  for (const text of texts) yield text;
+  for (const text of texts) {
+    await Promise.resolve();
+    yield text;
+  }
 }
 
 /** A destination that keeps each chunk as it arrives, as bytes would reach stdout. */
