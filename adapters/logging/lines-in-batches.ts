@@ -51,6 +51,11 @@ const holders = new Set<WeakRef<LinesInBatches>>();
 const forget = new FinalizationRegistry<WeakRef<LinesInBatches>>((holder) => holders.delete(holder));
 let exitHooked = false;
 
+/** How many destinations the exit hook looks after: one collected is no longer among them. */
+export function destinationsLookedAfter(): number {
+  return holders.size;
+}
+
 /** `destination`, written in batches; lines still pending when the process is made to exit are written then. */
 export function linesWrittenInBatches(destination: FlushableDestination): DestinationStream {
   const lines = new LinesInBatches(destination);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { isatty } from 'node:tty';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { PrettyOptions, PrettyStream } from 'pino-pretty';
 import { isoTimeReusedWithinAMillisecond } from './iso-time.js';
@@ -10,14 +11,18 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
+/** The file descriptor the service's lines go to. */
+const STDOUT = 1;
+
 /**
  * One JSON object a line, or with LOG_FORMAT=pretty the same lines made readable. Authorization
  * headers are redacted wherever they appear, as a second line of defence behind never logging them
- * in the first place.
+ * in the first place. `destination`: a stream given the JSON lines as they are, or a file
+ * descriptor written in `logFormat` (stdout unless another is given).
  */
 export function createLogger(
   config: { readonly logLevel: LogLevel; readonly logFormat?: LogFormat },
-  destination?: DestinationStream,
+  destination: DestinationStream | number = STDOUT,
 ): Logger {
   return pino(
     {
@@ -27,24 +32,29 @@ export function createLogger(
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
     },
-    destination ?? (config.logFormat === 'pretty' ? prettyOnStdout() : stdoutWrittenInTheBackground()),
+    typeof destination === 'number' ? inTheFormat(config.logFormat, destination) : destination,
   );
 }
 
+/** File descriptor `fd`, written readable or in JSON lines. */
+function inTheFormat(logFormat: LogFormat | undefined, fd: number): DestinationStream {
+  return logFormat === 'pretty' ? prettyOn(fd) : writtenInTheBackground(fd);
+}
+
 /**
- * pino-pretty turns each JSON line into one a person reads, written to stdout as it comes: for a
+ * pino-pretty turns each JSON line into one a person reads, written to `fd` as it comes: for a
  * terminal or a person's log, where a line's cost matters less. It is loaded only when asked for.
  */
-function prettyOnStdout(): DestinationStream {
+function prettyOn(fd: number): DestinationStream {
   const pretty = createRequire(import.meta.url)('pino-pretty') as (options: PrettyOptions) => PrettyStream;
-  // One line an event; `service` is always petstore.
-  return pretty({ destination: 1, sync: true, colorize: process.stdout.isTTY, singleLine: true, ignore: 'service' });
+  // One line an event, coloured on a terminal; `service` is always petstore.
+  return pretty({ destination: fd, sync: true, colorize: isatty(fd), singleLine: true, ignore: 'service' });
 }
 
 /**
  * Written in the background, as pino recommends for servers: a slow log collector slows the logs,
  * not the API. Queued lines are written at exit, a crash included; a SIGKILL can lose them.
  */
-function stdoutWrittenInTheBackground(): DestinationStream {
-  return linesWrittenInBatches(pino.destination({ dest: 1, sync: false }));
+function writtenInTheBackground(fd: number): DestinationStream {
+  return linesWrittenInBatches(pino.destination({ dest: fd, sync: false }));
 }

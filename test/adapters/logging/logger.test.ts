@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../adapters/logging/logger.js';
+import { loggedToAFullPipe } from './pipe-reader.js';
 
 function loggedLines(write: (logger: ReturnType<typeof createLogger>) => void): Record<string, unknown>[] {
   const lines: string[] = [];
@@ -26,5 +27,26 @@ describe('the service log', () => {
     });
     expect(JSON.stringify(line)).not.toContain('secret');
     expect(line).toMatchObject({ authorization: '[redacted]', headers: { authorization: '[redacted]' } });
+  });
+});
+
+describe('the service log on a file descriptor', () => {
+  it('is JSON lines handed over in the background: a log reader that does not read holds up no request', async () => {
+    const { heldUp, lines } = await loggedToAFullPipe((fd) => {
+      createLogger({ logLevel: 'info', logFormat: 'json' }, fd).info({ requestId: 'r1' }, 'request');
+    }, '"msg":"request"}');
+    expect(heldUp).toBe(false);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 'info', service: 'petstore', requestId: 'r1', msg: 'request' }),
+    ]);
+  });
+
+  it('with LOG_FORMAT=pretty is one readable line an event, written as it comes, without colour on a pipe', async () => {
+    const { heldUp, lines } = await loggedToAFullPipe((fd) => {
+      createLogger({ logLevel: 'info', logFormat: 'pretty' }, fd).info({ requestId: 'r1' }, 'request');
+    }, '{"requestId":"r1"}');
+    expect(heldUp).toBe(true);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: request \{"requestId":"r1"\}$/);
   });
 });
