@@ -23,7 +23,20 @@ let tracing: Tracing | undefined;
  * How long a command's last spans may take to leave: a nightly backup must not wait on a collector
  * that is not there. Past it the command exits with one warning line, its spans let go.
  */
-export const COMMAND_FLUSH_MS = 1_000;
+export const COMMAND_FLUSH_MS = 500;
+
+/**
+ * How long the service's last spans may take to leave once it has stopped, within what is left of
+ * SHUTDOWN_TIMEOUT: a collector out of reach costs the spans, not the exit.
+ */
+export const SERVICE_FLUSH_MS = 1_000;
+
+/** Tracing's troubles in the command line's own words: a plain `petstore: ` line on stderr, as its other messages. */
+const plainLinesOnStderr = {
+  write: (line: string) => {
+    process.stderr.write(`petstore: ${(JSON.parse(line) as { msg: string }).msg}\n`);
+  },
+};
 
 async function useCases(): Promise<CliUseCases> {
   let config;
@@ -34,12 +47,11 @@ async function useCases(): Promise<CliUseCases> {
     throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
   }
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const [{ composeService }, { pino }] = await Promise.all([import('./serving.js'), import('pino')]);
-  // An import or an export is one trace, with a span for each batch; its troubles are told on stderr, as the command's
-  // own are.
+  const { composeService } = await import('./serving.js');
+  // An import or an export is one trace, with a span for each batch.
   tracing = await tracingAsked(
     process.env,
-    createLogger({ logLevel: 'warn' }, pino.destination({ dest: 2, sync: true })),
+    createLogger({ logLevel: 'warn' }, plainLinesOnStderr),
     config.storage.adapter,
   );
   // The command line accepts no requests: no key.
@@ -97,7 +109,7 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
     // Loaded only here: the pets and keys commands never load the web framework.
     service = await (await import('./serving.js')).startServing({ config, logger, tracer: tracing?.tracer });
   } catch (error) {
-    await tracing?.shutdown(config?.shutdownTimeoutMs ?? 0);
+    await tracing?.shutdown(SERVICE_FLUSH_MS);
     throw error;
   }
   const signal = await new Promise<StopSignal>((resolve) => {
@@ -113,6 +125,6 @@ export async function serve(env: Record<string, string | undefined>): Promise<nu
   const deadline = performance.now() + graceMs + config.shutdownTimeoutMs;
   const outcome = await service.close(graceMs);
   // The spans of the requests the drain finished go out before the exit, in what time is left.
-  await tracing?.shutdown(deadline - performance.now());
+  await tracing?.shutdown(Math.min(SERVICE_FLUSH_MS, deadline - performance.now()));
   return outcome === 'drained' ? 0 : EXIT_FORCED;
 }

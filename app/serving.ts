@@ -109,7 +109,8 @@ export async function startServing(composition: Omit<Composition, 'keys'>): Prom
       metricsServer?.close(config.shutdownTimeoutMs, graceMs),
     ]);
     await container.unbindAllAsync();
-    logger.info({ outcome }, 'stopped');
+    // Requests cut at SHUTDOWN_TIMEOUT are worth an operator's look; a drained stop is routine.
+    logger[outcome === 'forced' ? 'warn' : 'info']({ outcome }, 'stopped');
     return outcome;
   };
   // One shutdown, however many times it is asked for (a second signal, a second caller).

@@ -1,10 +1,12 @@
 // Loaded only when the settings ask for traces: the OpenTelemetry SDK is a few megabytes of modules.
-import { diag, DiagLogLevel, trace, type DiagLogger, type Tracer } from '@opentelemetry/api';
+import { diag, DiagLogLevel, trace, type Tracer } from '@opentelemetry/api';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import pTimeout from 'p-timeout';
+import pTimeout, { TimeoutError } from 'p-timeout';
 import type { Logger } from 'pino';
+import { CountedExporter } from '../../adapters/tracing/counted-exporter.js';
+import { diagLoggerOf } from '../../adapters/tracing/diag-logger.js';
 
 /** Long enough for the command to set its exit code and let go of what it holds; unref'd, it never delays an exit. */
 const EXIT_AFTER_LOST_SPANS_MS = 100;
@@ -26,7 +28,7 @@ export interface Tracing {
  * OTEL_RESOURCE_ATTRIBUTES), for traces only. A driver given `instrumentations` must load after
  * this: an instrumentation patches its module as it loads.
  */
-export function startTracing({
+export async function startTracing({
   logger,
   version,
   instrumentations,
@@ -34,10 +36,12 @@ export function startTracing({
   logger: Logger;
   version: string;
   instrumentations: readonly object[];
-}): Tracing {
+}): Promise<Tracing> {
   // The SDK's own troubles (a collector that refuses spans, a setting it cannot read) go to the service's log.
   if (process.env.OTEL_LOG_LEVEL === undefined) diag.setLogger(diagLoggerOf(logger), DiagLogLevel.WARN);
+  const exporter = await otlpExporterAsked();
   const sdk = new NodeSDK({
+    ...(exporter && { traceExporter: exporter }),
     // The service's name and version, unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES say otherwise.
     resource: defaultResource().merge(
       resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'petstore', [ATTR_SERVICE_VERSION]: version }),
@@ -48,44 +52,42 @@ export function startTracing({
     logRecordProcessors: [],
   });
   sdk.start();
+  const warnOfLostSpans = (why: string) => {
+    const spans = exporter === undefined ? 'spans' : `${String(exporter.notExported)} spans`;
+    logger.warn(`tracing: ${spans} not exported, let go at exit: ${why}`);
+  };
   return {
     tracer: trace.getTracer('petstore', version),
-    shutdown: (timeoutMs) =>
-      pTimeout(sdk.shutdown(), { milliseconds: Math.max(timeoutMs, 1) }).catch((error: unknown) => {
-        logger.warn(
-          { error: error instanceof Error ? error.message : String(error) },
-          'tracing: spans not exported before exit',
+    shutdown: async (timeoutMs) => {
+      const milliseconds = Math.max(timeoutMs, 1);
+      try {
+        await pTimeout(sdk.shutdown(), { milliseconds });
+        if (exporter !== undefined && exporter.notExported > 0) warnOfLostSpans('the collector refused them');
+      } catch (error) {
+        warnOfLostSpans(
+          error instanceof TimeoutError
+            ? `the collector did not answer within ${String(milliseconds)} ms`
+            : (error as Error).message,
         );
         // With the exit code the command set by then; the log's own exit hook writes its last lines.
         setTimeout(() => process.exit(), EXIT_AFTER_LOST_SPANS_MS).unref();
-      }),
+      }
+    },
   };
 }
 
 /**
- * The SDK's troubles as the service's warning lines. The SDK hands an error over as its JSON
- * (`{"stack":...,"message":...}`): the line's `msg` says what went wrong, and the rest goes in `error`.
+ * The exporter OTEL_TRACES_EXPORTER names when it is OTLP, its default, made as the SDK makes it (its
+ * protocol from OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL; endpoint, headers and timeout it reads itself),
+ * and counted. Any other exporter, or several, the SDK makes itself, uncounted.
  */
-export function diagLoggerOf(logger: Logger): DiagLogger {
-  const warn = (message: string) => {
-    const failure = errorIn(message);
-    if (failure === undefined) logger.warn(`tracing: ${message}`);
-    else logger.warn({ error: failure }, `tracing: ${failure.message}`);
-  };
-  const ignore = () => undefined;
-  return { error: warn, warn, info: ignore, debug: ignore, verbose: ignore };
-}
-
-/** The error a message carries as JSON, if it is one: an object with a message. */
-function errorIn(message: string): (Record<string, unknown> & { message: string }) | undefined {
-  if (!message.startsWith('{')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(message);
-    const candidate = parsed as { message?: unknown } | null;
-    return typeof candidate?.message === 'string'
-      ? (parsed as Record<string, unknown> & { message: string })
-      : undefined;
-  } catch {
-    return undefined;
-  }
+async function otlpExporterAsked(): Promise<CountedExporter | undefined> {
+  if ((process.env.OTEL_TRACES_EXPORTER?.trim() || 'otlp') !== 'otlp') return undefined;
+  const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  const { OTLPTraceExporter } = await (protocol?.trim() === 'grpc'
+    ? import('@opentelemetry/exporter-trace-otlp-grpc')
+    : protocol?.trim() === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'));
+  return new CountedExporter(new OTLPTraceExporter());
 }

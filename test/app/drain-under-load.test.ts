@@ -25,6 +25,9 @@ describe('a shutdown under full keep-alive load, with no load balancer to stop t
     expect(outcome.answeredAfterSignal).toBeGreaterThan(55);
     expect(outcome.stoppedAfterMs).toBeGreaterThanOrEqual(2_000);
     expect(outcome.exitCode).toBe(0);
-    expect(service.logLines().find((line) => line.msg === 'stopped')).toMatchObject({ outcome: 'drained' });
+    expect(service.logLines().find((line) => line.msg === 'stopped')).toMatchObject({
+      level: 'info',
+      outcome: 'drained',
+    });
   }, 20_000);
 });

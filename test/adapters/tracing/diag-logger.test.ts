@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { diagLoggerOf } from '../../../app/tracing/start-tracing.js';
+import { diagLoggerOf } from '../../../adapters/tracing/diag-logger.js';
 
 /** The lines a logger wrote, parsed. */
 function capturingLogger() {

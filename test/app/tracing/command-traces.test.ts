@@ -103,7 +103,7 @@ describe('the pets import and export commands, traced', () => {
     );
   });
 
-  it('exit within about a second of their work when no collector answers, with one plain warning line', async () => {
+  it('exit within a second of their work when no collector answers, with one plain line counting the spans lost', async () => {
     const closed = await closedPort();
     const nowhere = {
       ...env,
@@ -118,10 +118,11 @@ describe('the pets import and export commands, traced', () => {
     const untraced = await timed({ STORAGE: 'sqlite', SQLITE_PATH: join(folder, 'nowhere.db') });
     const traced = await timed(nowhere);
     expect(traced.code).toBe(0);
-    expect(traced.ms - untraced.ms).toBeLessThan(COMMAND_FLUSH_MS + 1_500);
-    const lines = traced.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'warn', msg: 'tracing: spans not exported before exit' });
+    expect(traced.ms - untraced.ms).toBeLessThan(1_000);
+    // The export's root span and its one page, of an empty catalogue.
+    expect(traced.stderr).toBe(
+      `petstore: tracing: 2 spans not exported, let go at exit: the collector did not answer within ${String(COMMAND_FLUSH_MS)} ms\n`,
+    );
   });
 
   it('send a refused import as a trace marked failed where it stopped', async () => {

@@ -7,7 +7,11 @@ import { DEFAULTS } from './features.js';
 import { announceReady } from './seed.js';
 import { startPetstore } from './petstore.js';
 
-const tracing = startTracing({ logger: createLogger({ logLevel: 'warn' }), version: 'bench', instrumentations: [] });
+const tracing = await startTracing({
+  logger: createLogger({ logLevel: 'warn' }),
+  version: 'bench',
+  instrumentations: [],
+});
 const traced = await startPetstore(DEFAULTS, tracing.tracer);
 const untraced = await startPetstore(DEFAULTS);
 const control = await startPetstore(DEFAULTS);

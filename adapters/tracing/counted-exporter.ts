@@ -1,0 +1,35 @@
+import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace';
+
+/**
+ * A span exporter that counts the spans it is handed and those its collector took, so that spans let
+ * go at exit can be told in a number. At shutdown the SDK hands every span it holds to the exporter at
+ * once, so what is not exported then is what is lost.
+ */
+export class CountedExporter implements SpanExporter {
+  #handed = 0;
+  #exported = 0;
+
+  constructor(private readonly exporter: SpanExporter) {}
+
+  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
+    this.#handed += spans.length;
+    this.exporter.export(spans, (result) => {
+      if (result.code === ExportResultCode.SUCCESS) this.#exported += spans.length;
+      done(result);
+    });
+  }
+
+  /** The spans handed over that no collector has taken, failed or still on their way. */
+  get notExported(): number {
+    return this.#handed - this.#exported;
+  }
+
+  shutdown(): Promise<void> {
+    return this.exporter.shutdown();
+  }
+
+  forceFlush(): Promise<void> {
+    return this.exporter.forceFlush?.() ?? Promise.resolve();
+  }
+}
