@@ -4,12 +4,13 @@ import type { Container } from 'inversify';
 import { newApiKey } from '../adapters/auth/api-keys.js';
 import { sha256 } from '../adapters/auth/static-key-authenticator.js';
 import type { CliUseCases } from '../adapters/cli/cli-program.js';
+import { watchInterrupts } from '../adapters/cli/interrupted.js';
 import { pipeTo } from '../adapters/cli/pipe-to.js';
 import { EXIT_FORCED } from '../adapters/cli/commands/serve.js';
 import { runCli } from '../adapters/cli/run-cli.js';
 import { createLogger } from '../adapters/logging/logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { onStopSignals, tracingAsked, watchInterrupts, type StopSignal } from './process-host.js';
+import { onStopSignals, tracingAsked, type StopSignal } from './process-host.js';
 import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
 import { TOKENS, resolved } from './tokens.js';
@@ -75,7 +76,7 @@ export async function runPetstore(args: readonly string[]): Promise<void> {
         const key = newApiKey();
         return { key, digest: sha256(key) };
       },
-      watchInterrupts,
+      watchInterrupts: () => watchInterrupts(onStopSignals),
       service: { run: () => serve(process.env), settings: settingRows },
       version: projectManifest().version,
     },

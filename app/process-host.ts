@@ -1,7 +1,6 @@
 // What `petstore serve` and the commands do with the process they run in. `startService` does none
 // of it: its host owns the process.
 import type { Logger } from 'pino';
-import { EXIT_ON_SIGNAL, type InterruptSignal, type Interrupts } from '../adapters/cli/interrupted.js';
 import type { Environment } from '../adapters/settings/read-settings.js';
 import { projectManifest } from './project-manifest.js';
 import type { BuiltInStorage } from '../adapters/persistence/built-in-storages.js';
@@ -18,23 +17,6 @@ export function onStopSignals(listener: (signal: StopSignal) => void): () => voi
   return () => {
     for (const signal of STOP_SIGNALS) process.off(signal, listener);
   };
-}
-
-/**
- * The first SIGINT or SIGTERM asks the command to stop between steps; a second one stops the process
- * at once, putting back what a progress bar changed on the terminal (cursor, line wrapping) first.
- */
-export function watchInterrupts(): Interrupts {
-  const controller = new AbortController();
-  const onSignal = (signal: InterruptSignal) => {
-    if (!controller.signal.aborted) {
-      controller.abort(signal);
-      return;
-    }
-    if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\x1b[?7h\n');
-    process.exit(EXIT_ON_SIGNAL[signal]);
-  };
-  return { signal: controller.signal, release: onStopSignals(onSignal) };
 }
 
 /**

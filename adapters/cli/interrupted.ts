@@ -12,3 +12,21 @@ export interface Interrupts {
   readonly signal: AbortSignal;
   release(): void;
 }
+
+/**
+ * The first SIGINT or SIGTERM asks the command to stop between steps; a second one stops the process
+ * at once, putting back what a progress bar changed on the terminal (cursor, line wrapping) first.
+ * `onSignals` subscribes a listener to both signals and returns its release.
+ */
+export function watchInterrupts(onSignals: (listener: (signal: InterruptSignal) => void) => () => void): Interrupts {
+  const controller = new AbortController();
+  const onSignal = (signal: InterruptSignal) => {
+    if (!controller.signal.aborted) {
+      controller.abort(signal);
+      return;
+    }
+    if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\x1b[?7h\n');
+    process.exit(EXIT_ON_SIGNAL[signal]);
+  };
+  return { signal: controller.signal, release: onSignals(onSignal) };
+}

@@ -10,7 +10,8 @@ export class CountedExporter implements SpanExporter {
   #handed = 0;
   #exported = 0;
 
-  constructor(private readonly exporter: SpanExporter) {}
+  /** `exporter`: the one that sends the spans. */
+  constructor(readonly exporter: SpanExporter) {}
 
   export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
     this.#handed += spans.length;
@@ -32,4 +33,22 @@ export class CountedExporter implements SpanExporter {
   forceFlush(): Promise<void> {
     return this.exporter.forceFlush?.() ?? Promise.resolve();
   }
+}
+
+/**
+ * The exporter OTEL_TRACES_EXPORTER names when it is OTLP, its default, made as the SDK makes it (its
+ * protocol from OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL; endpoint, headers and timeout it reads itself),
+ * and counted. Any other exporter, or several, the SDK makes itself, uncounted.
+ */
+export async function countedOtlpExporter(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<CountedExporter | undefined> {
+  if ((env.OTEL_TRACES_EXPORTER?.trim() || 'otlp') !== 'otlp') return undefined;
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  const { OTLPTraceExporter } = await (protocol?.trim() === 'grpc'
+    ? import('@opentelemetry/exporter-trace-otlp-grpc')
+    : protocol?.trim() === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'));
+  return new CountedExporter(new OTLPTraceExporter());
 }

@@ -5,7 +5,7 @@ import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import pTimeout, { TimeoutError } from 'p-timeout';
 import type { Logger } from 'pino';
-import { CountedExporter } from '../../adapters/tracing/counted-exporter.js';
+import { countedOtlpExporter } from '../../adapters/tracing/counted-exporter.js';
 import { diagLoggerOf } from '../../adapters/tracing/diag-logger.js';
 
 /** Long enough for the command to set its exit code and let go of what it holds; unref'd, it never delays an exit. */
@@ -39,7 +39,7 @@ export async function startTracing({
 }): Promise<Tracing> {
   // The SDK's own troubles (a collector that refuses spans, a setting it cannot read) go to the service's log.
   if (process.env.OTEL_LOG_LEVEL === undefined) diag.setLogger(diagLoggerOf(logger), DiagLogLevel.WARN);
-  const exporter = await otlpExporterAsked();
+  const exporter = await countedOtlpExporter(process.env);
   const sdk = new NodeSDK({
     ...(exporter && { traceExporter: exporter }),
     // The service's name and version, unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES say otherwise.
@@ -74,20 +74,4 @@ export async function startTracing({
       }
     },
   };
-}
-
-/**
- * The exporter OTEL_TRACES_EXPORTER names when it is OTLP, its default, made as the SDK makes it (its
- * protocol from OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL; endpoint, headers and timeout it reads itself),
- * and counted. Any other exporter, or several, the SDK makes itself, uncounted.
- */
-async function otlpExporterAsked(): Promise<CountedExporter | undefined> {
-  if ((process.env.OTEL_TRACES_EXPORTER?.trim() || 'otlp') !== 'otlp') return undefined;
-  const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
-  const { OTLPTraceExporter } = await (protocol?.trim() === 'grpc'
-    ? import('@opentelemetry/exporter-trace-otlp-grpc')
-    : protocol?.trim() === 'http/json'
-      ? import('@opentelemetry/exporter-trace-otlp-http')
-      : import('@opentelemetry/exporter-trace-otlp-proto'));
-  return new CountedExporter(new OTLPTraceExporter());
 }

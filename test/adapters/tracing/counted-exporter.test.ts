@@ -1,7 +1,10 @@
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
-import { CountedExporter } from '../../../adapters/tracing/counted-exporter.js';
+import { OTLPTraceExporter as GrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { CountedExporter, countedOtlpExporter } from '../../../adapters/tracing/counted-exporter.js';
 
 /** An exporter whose collector answers each export when the test says, and what it says. */
 function heldExporter() {
@@ -50,5 +53,29 @@ describe('an exporter that counts what its collector took', () => {
   it('flushes at once an exporter that has nothing to flush', async () => {
     const withoutFlush: SpanExporter = { export: () => undefined, shutdown: () => Promise.resolve() };
     await expect(new CountedExporter(withoutFlush).forceFlush()).resolves.toBeUndefined();
+  });
+});
+
+describe('the OTLP exporter the settings ask for', () => {
+  const exporterOf = async (env: Record<string, string>) => (await countedOtlpExporter(env))?.exporter.constructor;
+
+  it('is OTLP over HTTP with protobuf by default, counted', async () => {
+    expect(await exporterOf({})).toBe(ProtoExporter);
+    expect(await exporterOf({ OTEL_TRACES_EXPORTER: ' otlp ', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' })).toBe(
+      ProtoExporter,
+    );
+  });
+
+  it('speaks the protocol the traces setting names, before the general one', async () => {
+    expect(await exporterOf({ OTEL_EXPORTER_OTLP_PROTOCOL: ' grpc ' })).toBe(GrpcExporter);
+    expect(await exporterOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe(JsonExporter);
+    expect(
+      await exporterOf({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
+    ).toBe(JsonExporter);
+  });
+
+  it("leaves any other exporter, or several, to the SDK's own making", async () => {
+    expect(await countedOtlpExporter({ OTEL_TRACES_EXPORTER: 'console' })).toBeUndefined();
+    expect(await countedOtlpExporter({ OTEL_TRACES_EXPORTER: 'otlp,console' })).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 // A namespace import: a Node too old for parseEnv reaches the version check instead of failing to link.
 import * as util from 'node:util';
-import { withoutEmptyVariables } from '../adapters/settings/environment.js';
+import { withoutEmptyVariables } from './environment.js';
 
 /**
  * Reads `.env` from the working directory into the environment when there is one, with Node's own
