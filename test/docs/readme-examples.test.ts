@@ -32,7 +32,7 @@ async function runExamples(folder: string, port: number): Promise<string[]> {
     'exec 2>&1',
     ...steps.map(
       ({ command }, index) =>
-        `${command.replaceAll(':8080', `:${port}`)}\nprintf '${SEPARATOR}%s${SEPARATOR}' ${index}`,
+        `${command.replaceAll(':8090', `:${port}`).replaceAll('PORT=8090', `PORT=${port}`)}\nprintf '${SEPARATOR}%s${SEPARATOR}' ${index}`,
     ),
   ].join('\n');
   const shell = spawn('bash', ['--noprofile', '--norc', '-c', script], {
@@ -116,6 +116,13 @@ describe("the README's examples", () => {
     for (const value of keyedHeaders.filter((text) => text.includes('$'))) expect(value).toMatch(/^\$\{[A-Z_]+:\?\}$/);
   });
 
+  it("keep to a folder and a port of their own, which npm start's never are", () => {
+    const commands = steps.map(({ command }) => command);
+    expect(commands[0]).toBe('mkdir -p try && cd try');
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('try/');
+    expect(commands.filter((command) => command.includes(':8080') || /PORT=(?!8090)/.test(command))).toEqual([]);
+  });
+
   it('start the service the way production does, never through npm, where it is signalled', () => {
     const signalled = steps.filter(({ command }) => /\bkill\b/.test(command));
     expect(signalled.length).toBeGreaterThan(1);
@@ -125,7 +132,7 @@ describe("the README's examples", () => {
 
   it('restart the service of a clone by node on its built command, as written', () => {
     const commands = steps.map(({ command }) => command);
-    const started = commands.indexOf('node dist/app/cli.js serve > petstore.log &');
+    const started = commands.indexOf('node ../dist/app/cli.js serve > petstore.log &');
     expect(started).toBeGreaterThanOrEqual(0);
     expect(commands.slice(started)).toContain('kill %1; wait %1; echo "exit $?"');
   });
