@@ -1,5 +1,5 @@
-import type { Server, ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 
 /**
  * After the grace, how long no new connection may arrive before the server stops accepting: clients
@@ -45,7 +45,15 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
   };
   /** Once stopping, and a request has had time to arrive: connections left without one are closed. */
   let idleMayClose = false;
-  server.on('request', (_request, response: ServerResponse) => {
+  // Connections that have not carried a request yet: Node counts them neither idle nor busy, so
+  // closeIdleConnections leaves them, and a preconnect would hold the stop until its limit.
+  const neverUsed = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    neverUsed.add(socket);
+    socket.once('close', () => neverUsed.delete(socket));
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    neverUsed.delete(request.socket);
     if (phase === 'draining' || phase === 'stopping') dropConnectionAfter(response);
     const slot = freeSlots.pop() ?? inFlight.length;
     inFlight[slot] = response;
@@ -92,6 +100,7 @@ export function gracefulShutdown(server: Server): GracefulShutdown {
             () => {
               idleMayClose = true;
               server.closeIdleConnections();
+              for (const socket of neverUsed) socket.destroy();
             },
             Math.min(FIRST_REQUEST_WAIT_MS, limitMs),
           ).unref();

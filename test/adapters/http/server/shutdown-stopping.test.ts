@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { Agent } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answered, get, servedPerTest, tryToConnect } from './served-app.js';
 
@@ -48,6 +50,18 @@ describe('a shutdown without a grace (Ctrl-C): the stopping', () => {
     } finally {
       idleAgent.destroy();
     }
+  });
+
+  it('closes a connection that never sent a request once one has had time to arrive, and resolves drained', async () => {
+    // A client or a load balancer that opens connections ahead of its requests (a preconnect).
+    const preconnected = connect(each.served.port, '127.0.0.1');
+    await once(preconnected, 'connect');
+    const closedByServer = once(preconnected, 'close');
+    const started = performance.now();
+    expect(await each.served.running.close(5_000)).toBe('drained');
+    await closedByServer;
+    // FIRST_REQUEST_WAIT_MS, far inside the limit.
+    expect(performance.now() - started).toBeLessThan(2_500);
   });
 
   it('forces shut, at limitMs, a request still in flight, and resolves forced', async () => {
