@@ -20,8 +20,8 @@ export function choiceSetting<const Choices extends readonly [string, ...string[
   return v.picklist(choices, `must be one of ${choices.join(', ')}`);
 }
 
-/** Items separated by commas, each trimmed and each matching `rule`; empty items are dropped. */
-export const commaListSetting = (rule: RegExp, message: string) =>
+/** Items separated by commas, each trimmed and each passing `rule` (a RegExp, or any test); empty items are dropped. */
+export const commaListSetting = (rule: Pick<RegExp, 'test'>, message: string) =>
   v.pipe(
     v.string(),
     v.transform((text) =>
@@ -53,8 +53,14 @@ export const apiBaseUrlSetting = () =>
     ),
   );
 
-/** A browser origin as the Origin header carries it: scheme://host[:port], nothing more. */
-export const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
+/**
+ * A browser origin as the Origin header carries it: scheme://host[:port], nothing more. A host name
+ * is at most 253 characters (RFC 1035) and a port ":65535", so the service never echoes a longer one.
+ */
+const ORIGIN_HOST_AND_PORT_MAX_LENGTH = 253 + ':65535'.length;
+export const ORIGIN = new RegExp(`^https?://[^/?#\\s]{1,${ORIGIN_HOST_AND_PORT_MAX_LENGTH}}$`);
+/** The longest origin ORIGIN allows, which the OpenAPI document states. */
+export const ORIGIN_MAX_LENGTH = 'https://'.length + ORIGIN_HOST_AND_PORT_MAX_LENGTH;
 
 const SIZE_RULE = 'must be a size such as 1048576, 512kb or 1mb';
 

@@ -155,8 +155,8 @@ describe('the composition root', () => {
       const base = `http://127.0.0.1:${running.address.port}`;
       const document = (await (await fetch(`${base}/openapi.json`)).json()) as { servers: unknown };
       expect(document.servers).toEqual([
-        { url: 'https://api.example.com/v1', description: 'Production' },
-        { url: 'https://staging.example.com/v1', description: 'Staging' },
+        { url: 'https://api.example.com/v1', description: 'Production', 'x-internal': false },
+        { url: 'https://staging.example.com/v1', description: 'Staging', 'x-internal': false },
       ]);
       const fromApp = await fetch(`${base}/healthz`, { headers: { Origin: 'https://app.example.com' } });
       expect(fromApp.headers.get('access-control-allow-origin')).toBe('https://app.example.com');

@@ -4,7 +4,7 @@ import { OpenApiResponseValidator, type ObservedResponse } from './openapi-valid
 
 /** The checker every HTTP test relies on must itself be able to say no. */
 describe('OpenApiResponseValidator', () => {
-  const document = openApiDocument([{ url: '/v1', description: 'This server' }]);
+  const document = openApiDocument([{ url: '/v1', description: 'This server', 'x-internal': false }]);
   const validator = new OpenApiResponseValidator(
     document as unknown as ConstructorParameters<typeof OpenApiResponseValidator>[0],
   );

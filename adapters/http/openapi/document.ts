@@ -1,10 +1,14 @@
 import type { ApiOperation, OperationDocument } from '../wire/api-operation.js';
 import { COMMON_RESPONSE_HEADERS } from './common-headers.js';
+import { corsResponseHeaders } from './cors-headers.js';
 import { componentJsonSchemas } from './json-schemas.js';
 
 export interface ServerEntry {
   readonly url: string;
+  /** Which environment it is: production, staging, or a run with no production address. */
   readonly description: string;
+  /** Whether the address is meant for the operator's own use rather than the API's clients. */
+  readonly 'x-internal': boolean;
 }
 
 /** Every operation asks for the API key as a bearer token (the document's `bearerAuth` scheme). */
@@ -38,6 +42,7 @@ export function buildOpenApiDocument({
     };
     Object.assign(headers, part.headers);
   }
+  Object.assign(headers, corsResponseHeaders(Object.keys(headers)));
   return {
     openapi: '3.1.0',
     info: {

@@ -27,8 +27,11 @@ const CONVERSION: ConversionConfig = {
   errorMode: 'throw',
   definitions: COMPONENT_SCHEMAS,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
-  overrideAction: unicodePattern,
+  overrideAction: (context) => unicodePattern(context) ?? integerFormat(context),
 };
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
 
 /** The JSON Schema of one valibot schema, as it sits inside an OpenAPI 3.1 document. */
 export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
@@ -51,15 +54,26 @@ function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
 /**
  * JSON Schema patterns are ECMA-262 regular expressions read with Unicode semantics (what ajv and
  * the 2020-12 spec assume), so a `u` regex is written as it is (the schemas here use no other flag).
- * One `pattern` keyword holds one regex: each gets an `allOf` entry of its own, so several can apply at once.
+ * One `pattern` keyword holds one regex: each after the first gets an `allOf` entry, so all of them apply.
  */
 function unicodePattern({ valibotAction, jsonSchema }: OverrideActionContext): JsonSchema | undefined {
   if (valibotAction.type !== 'regex') return undefined;
   const { source } = (valibotAction as v.RegexAction<string, undefined>).requirement;
-  const { pattern, allOf = [], ...rest } = jsonSchema;
-  // The converter has already written this regex as `pattern` unless an earlier one took the keyword.
-  const withoutThis = pattern === source ? rest : jsonSchema;
-  return { ...withoutThis, allOf: [...allOf, { pattern: source }] };
+  // The first regex keeps `pattern`, where every reader looks; the converter has written it there.
+  if (jsonSchema.pattern === undefined || jsonSchema.pattern === source) return { ...jsonSchema, pattern: source };
+  return { ...jsonSchema, allOf: [...(jsonSchema.allOf ?? []), { pattern: source }] };
+}
+
+/**
+ * An integer's OpenAPI format follows from the bounds validation holds it to, once its maximum is
+ * known (a minimum comes first in every pipe here): int32 when both fit, else int64.
+ */
+function integerFormat({ valibotAction, jsonSchema }: OverrideActionContext): JsonSchema | undefined {
+  if (valibotAction.type !== 'max_value' || jsonSchema.type !== 'integer') return undefined;
+  const requirement = (valibotAction as v.MaxValueAction<number, number, undefined>).requirement;
+  const maximum = Math.min(jsonSchema.maximum ?? requirement, requirement);
+  const fitsInt32 = (jsonSchema.minimum ?? -Infinity) >= INT32_MIN && maximum <= INT32_MAX;
+  return { ...jsonSchema, maximum, format: fitsInt32 ? 'int32' : 'int64' };
 }
 
 /** A JSON request or response body of this schema. */

@@ -6,10 +6,11 @@ import * as v from 'valibot';
  */
 const CANONICAL_DECIMAL = /^(?:0|[1-9][0-9]*)$/;
 
-/** OpenAPI formats, for the document: ids are int64 in the interface (held exactly up to 2^53-1). */
+/**
+ * The OpenAPI format of an integer bounded only by being safe: ids are int64 in the interface (held
+ * exactly up to 2^53-1). An integer with a maximum gets its format from its bounds in the document.
+ */
 export const INT64 = v.metadata<number, { readonly format: string }>({ format: 'int64' });
-const INT32 = v.metadata<number, { readonly format: string }>({ format: 'int32' });
-const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * An integer as a URL carries it. How it is spelt is this adapter's rule; which values are allowed
@@ -27,7 +28,6 @@ export function integerParameter(name: string, range: { min: number; max: number
     v.integer(),
     v.minValue(min, rule),
     v.maxValue(max, rule),
-    max > INT32_MAX ? INT64 : INT32,
     v.description(description),
   );
 }

@@ -11,6 +11,7 @@ import {
   STATUS_RULE,
   type NameRule,
 } from '../../../core/pet.js';
+import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
 import { INT64 } from './integer-parameter.js';
 
 /** Where the pets are, under the API's base path. */
@@ -82,4 +83,5 @@ export const petSchema = v.strictObject({
   ...petFields,
 });
 
-export const petsSchema = v.array(petSchema);
+/** A page of pets: never more than the largest page a client may ask for. */
+export const petsSchema = v.pipe(v.array(petSchema), v.maxLength(PAGE_LIMIT_MAX));

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { apiBaseUrlSetting } from '../../../adapters/settings/setting-kinds.js';
+import { apiBaseUrlSetting, ORIGIN, ORIGIN_MAX_LENGTH } from '../../../adapters/settings/setting-kinds.js';
 
 const accepts = (text: string) => v.safeParse(apiBaseUrlSetting(), text).success;
 
@@ -27,5 +27,22 @@ describe('an API base address setting', () => {
     expect(accepts('https://api.example.com/v1?')).toBe(false);
     expect(accepts('https://api.example.com/v1#')).toBe(false);
     expect(accepts('https://api.example.com/v1?x=1')).toBe(false);
+  });
+});
+
+describe('a browser origin in a setting', () => {
+  const host = (length: number) => 'a'.repeat(length);
+
+  it('is scheme://host[:port], nothing more', () => {
+    expect(ORIGIN.test('https://app.example.com')).toBe(true);
+    expect(ORIGIN.test('http://localhost:3000')).toBe(true);
+    expect(ORIGIN.test('https://app.example.com/')).toBe(false);
+    expect(ORIGIN.test('https://')).toBe(false);
+  });
+
+  it('is at most a 253-character host and a port, the longest the OpenAPI document promises', () => {
+    expect(ORIGIN.test(`https://${host(253)}:65535`)).toBe(true);
+    expect(ORIGIN.test(`https://${host(254)}:65535`)).toBe(false);
+    expect(ORIGIN_MAX_LENGTH).toBe(`https://${host(253)}:65535`.length);
   });
 });

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_SYNTAX } from '../../../../core/idempotency.js';
+import { PET_ID_MAX } from '../../../../core/pet.js';
 import { JSON_BODY_ERROR_CODES } from '../../body/json-body.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
@@ -6,6 +7,7 @@ import { jsonContent } from '../../openapi/json-schemas.js';
 import { newPetBody, petSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../wire/api-operation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../wire/header-names.js';
+import { API_BASE_PATH } from '../../wire/router.js';
 
 /** The IETF HTTPAPI draft's header (draft-ietf-httpapi-idempotency-key-header), with Stripe's key syntax. */
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -66,7 +68,8 @@ export function createPetDocument(path: string): OperationDocument {
       Location: {
         description: 'The path of the new pet.',
         required: true,
-        schema: { type: 'string', format: 'uri-reference' },
+        // The pet's path under this server: the largest id is the longest.
+        schema: { type: 'string', format: 'uri-reference', maxLength: `${API_BASE_PATH}${path}/${PET_ID_MAX}`.length },
       },
       [IDEMPOTENT_REPLAYED_HEADER]: {
         description:

@@ -1,10 +1,22 @@
-import { PAGE_LIMIT_MAX } from '../../../../core/paging.js';
+import { AFTER_ID_MAX, PAGE_LIMIT_MAX } from '../../../../core/paging.js';
+import { PET_STATUSES } from '../../../../core/pet.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { petsSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../wire/api-operation.js';
+import { API_BASE_PATH } from '../../wire/router.js';
 import { listPetsQuery } from './list-pets-query.js';
+import { nextPageLink } from './next-page-link.js';
+
+/** The length of the longest link nextPageLink writes: the largest limit and cursor, with any status. */
+const longestLinkLength = (path: string) =>
+  Math.max(
+    ...PET_STATUSES.map(
+      (status) =>
+        nextPageLink(`${API_BASE_PATH}${path}`, { limit: PAGE_LIMIT_MAX, status, afterId: AFTER_ID_MAX }).length,
+    ),
+  );
 
 export function listPetsDocument(path: string): OperationDocument {
   return {
@@ -29,7 +41,7 @@ export function listPetsDocument(path: string): OperationDocument {
     headers: {
       Link: {
         description: 'RFC 8288 link to the next page (`rel="next"`); absent on the last page.',
-        schema: { type: 'string' },
+        schema: { type: 'string', maxLength: longestLinkLength(path), pattern: '^<[^>]+>; rel="next"$' },
       },
     },
   };

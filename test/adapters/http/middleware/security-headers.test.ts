@@ -106,6 +106,8 @@ describe('CORS', () => {
         'Idempotent-Replayed',
         'RateLimit-Policy',
         'RateLimit',
+        'Access-Control-Allow-Origin',
+        'Access-Control-Expose-Headers',
       ].sort(),
     );
   });

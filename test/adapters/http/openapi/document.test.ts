@@ -38,7 +38,7 @@ interface Document {
   components: {
     schemas: Record<string, Record<string, unknown>>;
     securitySchemes: { bearerAuth: { description: string } };
-    headers: Record<string, { required?: boolean; schema: unknown }>;
+    headers: Record<string, { description?: string; required?: boolean; schema: unknown }>;
   };
 }
 
@@ -206,7 +206,13 @@ describe('GET /openapi.json', () => {
   it('documents the Link, Location, Sunset, Deprecation, X-Request-Id and rate limit headers where they are sent', () => {
     const headersOf = (operation: Operation, status: string) => Object.keys(operation.responses[status]?.headers ?? {});
     const { listPets, createPet, getPet } = operations();
-    const every = ['X-Request-Id', 'RateLimit-Policy', 'RateLimit'];
+    const every = [
+      'X-Request-Id',
+      'RateLimit-Policy',
+      'RateLimit',
+      'Access-Control-Allow-Origin',
+      'Access-Control-Expose-Headers',
+    ];
     expect(headersOf(listPets, '200')).toEqual([...every, 'Link']);
     expect(headersOf(createPet, '201')).toEqual([...every, 'Location', 'Idempotent-Replayed']);
     expect(headersOf(createPet, '409')).toEqual([...every, 'Retry-After']);
@@ -230,10 +236,11 @@ describe('GET /openapi.json', () => {
   it('describes Pet, NewPet and Error as the service reads and writes them', () => {
     const { Pet, NewPet, Error: ErrorSchema } = document.components.schemas;
     expect(NewPet).toMatchObject({ required: ['name', 'categoryId'], additionalProperties: false });
-    // Each Unicode pattern of the name in an allOf entry of its own, none left as a bare `pattern`.
+    // The name's first Unicode pattern as its `pattern`, the second in an allOf entry of its own.
     expect((NewPet?.properties as { name: object }).name).toEqual({
       type: 'string',
-      allOf: [{ pattern: '[^\\p{White_Space}\\p{Default_Ignorable_Code_Point}]' }, { pattern: '^[^\\p{Cc}\\p{Cs}]*$' }],
+      pattern: '[^\\p{White_Space}\\p{Default_Ignorable_Code_Point}]',
+      allOf: [{ pattern: '^[^\\p{Cc}\\p{Cs}]*$' }],
       maxLength: 200,
       description: expect.stringContaining('at least one visible character') as string,
     });
@@ -243,7 +250,70 @@ describe('GET /openapi.json', () => {
   });
 
   it('lists this server by a relative address by default', () => {
-    expect(document.servers).toEqual([{ url: '/v1', description: 'This server' }]);
+    expect(document.servers).toEqual([
+      {
+        url: '/v1',
+        description: 'This server: no production address is set, so a local or test run',
+        'x-internal': false,
+      },
+    ]);
+  });
+
+  it('bounds every value a client reads: a page at most 100 pets, each integer its format, each header its length', () => {
+    const { schemas, headers } = document.components;
+    expect(schemas.Pets).toMatchObject({ type: 'array', maxItems: 100 });
+    expect((schemas.Error?.properties as { status: object }).status).toMatchObject({
+      type: 'integer',
+      format: 'int32',
+      minimum: 400,
+      maximum: 599,
+    });
+    const [limit, , after] = operations().listPets.parameters!;
+    expect([limit?.schema.format, after?.schema.format]).toEqual(['int32', 'int64']);
+    expect(headers.Link?.schema).toMatchObject({
+      maxLength: '</v1/pets?limit=100&status=available&after=9007199254740991>; rel="next"'.length,
+    });
+    expect(headers.Location?.schema).toMatchObject({ maxLength: '/v1/pets/9007199254740991'.length });
+    expect(headers['RateLimit-Policy']?.schema).toMatchObject({
+      maxLength: '"default";q=9007199254740991;w=9007199254740991'.length,
+    });
+    expect(headers.RateLimit?.schema).toMatchObject({
+      maxLength: '"default";r=9007199254740991;t=9007199254740991'.length,
+    });
+    expect(headers['X-Request-Id']?.schema).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[!-~]+$',
+    });
+    expect(headers['WWW-Authenticate']?.schema).toEqual({
+      type: 'string',
+      maxLength: 64,
+      pattern: '^Bearer realm="[^"]*"(, error="[a-z_]+")?$',
+    });
+    expect(headers['Retry-After']?.schema).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      maximum: 2 ** 31 - 1,
+    });
+  });
+
+  it('declares the CORS headers a listed origin gets: its origin, and every documented header as readable', () => {
+    const { headers } = document.components;
+    expect(headers['Access-Control-Allow-Origin']).toMatchObject({
+      schema: { type: 'string', maxLength: 'https://'.length + 253 + ':65535'.length },
+    });
+    expect(headers['Access-Control-Allow-Origin']?.required).toBeUndefined();
+    expect(headers['Access-Control-Allow-Origin']?.schema).toMatchObject({
+      pattern: '^https?:\\/\\/[^/?#\\s]{1,259}$',
+    });
+    for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'])
+      expect(headers[name]?.description).toMatch(/\S/);
+    expect(headers['Access-Control-Expose-Headers']).toMatchObject({
+      schema: { type: 'string', const: Object.keys(headers).join(',') },
+    });
+    expect(Object.keys(headers).slice(-2)).toEqual(['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers']);
   });
 
   it('accepts exactly the NewPet bodies its schema describes: the document and the validation agree', async () => {
