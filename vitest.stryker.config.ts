@@ -34,7 +34,8 @@ class CheapestKillFirst extends BaseSequencer {
  * killed amid creates (test/app/sqlite-kill.test.ts), serving while another holds the lock
  * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting traces (test/app/tracing/, save the
  * settings' reading), of
- * the installed package and the container recipe (test/install/), of the README's examples and
+ * the installed package and the container recipe (test/install/), of the deployment files run by
+ * nginx, promtool and systemd-analyze (test/deploy/), of the README's examples and
  * the Markdown lint (test/docs/), and the contract kit's run against storages broken on purpose
  * (test/testing/broken-storages.test.ts).
  */
@@ -48,6 +49,7 @@ export default mergeConfig(
         'test/app/petstore-command.test.ts',
         'test/app/import-on-a-terminal.test.ts',
         'test/install/**',
+        'test/deploy/**',
         'test/docs/**',
         'test/app/sqlite-shared.test.ts',
         'test/app/sqlite-kill.test.ts',

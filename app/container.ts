@@ -57,10 +57,10 @@ export async function createContainer({ config, logger, keys, tracer }: Composit
   });
   bind(TOKENS.Metrics).toDynamicValue(
     async () =>
-      new ServiceMetrics({
-        ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS,
-        storageMethods: STORAGE_METHODS,
-      }),
+      new ServiceMetrics(
+        { ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS },
+        { version: (await import('./project-manifest.js')).projectManifest().version },
+      ),
   );
 
   // The use cases of requests, each a span of its own under the request's when traced.

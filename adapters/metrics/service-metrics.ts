@@ -37,6 +37,12 @@ export interface MetricLabels {
   readonly storageMethods: Readonly<Record<string, readonly string[]>>;
 }
 
+/** What `petstore_build_info` says of the running service; `node` defaults to this process's Node. */
+export interface BuildInfo {
+  readonly version: string;
+  readonly node?: string;
+}
+
 /**
  * The service's metrics, with prom-client, in a registry of their own (so that two services in one
  * process never share counts). Every label value comes from a fixed list, whatever clients send,
@@ -51,7 +57,17 @@ export class ServiceMetrics implements StorageMetrics {
   /** By `store method`, then outcome. */
   private readonly storageDurations: Map<string, Record<StorageOutcome, HistogramSeries>>;
 
-  constructor({ operations, statusClasses, storageMethods }: MetricLabels) {
+  constructor(
+    { operations, statusClasses, storageMethods }: MetricLabels,
+    { version, node = process.version }: BuildInfo = { version: 'unknown' },
+  ) {
+    // The info-metric pattern: a constant 1 whose labels say what runs, to join or group other series by.
+    new Gauge({
+      name: 'petstore_build_info',
+      help: 'Always 1, labelled with the service version and the Node.js version that runs it',
+      labelNames: ['version', 'node'],
+      registers: [this.registry],
+    }).set({ version, node }, 1);
     const requestDurations = new FixedSeriesHistogram(
       'petstore_http_request_duration_seconds',
       'Time from a request arriving to its response sent, by operation and status class',
