@@ -2,6 +2,8 @@ import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
 import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
+import { PROXY_HEADERS, type TrustedProxy } from '../adapters/http/wire/client-address.js';
+import { isProxyRange } from '../adapters/http/wire/trusted-proxies.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../adapters/http/server/listen-address.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../adapters/logging/logger.js';
@@ -67,6 +69,15 @@ export const ENVIRONMENT = v.object({
     commaListSetting(ORIGIN, 'must be comma-separated origins such as https://app.example.com'),
     '',
   ),
+  TRUST_PROXY: v.optional(
+    commaListSetting(
+      { test: isProxyRange },
+      'must be comma-separated addresses or CIDR ranges (10.0.0.0/8, fd00::/8), or loopback, linklocal, uniquelocal',
+    ),
+    '',
+  ),
+  // Header names are case-insensitive: X-Forwarded-For is x-forwarded-for.
+  TRUST_PROXY_HEADER: v.optional(v.pipe(v.string(), v.toLowerCase(), choiceSetting(PROXY_HEADERS)), 'x-forwarded-for'),
   LOG_LEVEL: v.optional(choiceSetting(LOG_LEVELS), 'info'),
   LOG_FORMAT: v.optional(choiceSetting(LOG_FORMATS), 'json'),
   NODE_ENV: v.optional(v.string(), 'development'),
@@ -114,6 +125,10 @@ function configOf(settings: Settings, storage: StorageChoice) {
     stagingBaseUrl: settings.STAGING_BASE_URL,
     /** Browser origins allowed to call the API (CORS); empty: CORS off. */
     corsOrigins: settings.CORS_ORIGINS,
+    /** The proxies whose X-Forwarded-For (or Forwarded) names the client; undefined: none, the peer is the client. */
+    trustedProxy: (settings.TRUST_PROXY.length === 0
+      ? undefined
+      : { ranges: settings.TRUST_PROXY, header: settings.TRUST_PROXY_HEADER }) satisfies TrustedProxy | undefined,
     logLevel: settings.LOG_LEVEL,
     logFormat: settings.LOG_FORMAT,
     production: settings.NODE_ENV === 'production',

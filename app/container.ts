@@ -110,6 +110,7 @@ export async function createContainer({ config, logger, keys, tracer }: Composit
       metrics: config.metrics ? await resolved(c, TOKENS.Metrics) : undefined,
       servesMetrics: config.metricsPort === undefined,
       rateLimit: config.rateLimit,
+      trustedProxy: config.trustedProxy,
       requestTracing: tracer && (await import('../adapters/http/middleware/trace-request.js')).traceRequests(tracer),
     });
   });

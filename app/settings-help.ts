@@ -57,6 +57,18 @@ const SERVICE_SETTINGS = settingsHelpOf(ENVIRONMENT, {
     meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API',
     whenUnset: 'CORS off',
   },
+  TRUST_PROXY: {
+    meaning:
+      'comma-separated addresses and CIDR ranges of the reverse proxies in front (`10.0.0.0/8`, `fd00::/8`), or ' +
+      '`loopback`, `linklocal`, `uniquelocal`: from a peer among them, the client address (rate limit, access line) ' +
+      'is read from `TRUST_PROXY_HEADER`, walking back past each trusted address',
+    whenUnset: 'the peer is the client',
+  },
+  TRUST_PROXY_HEADER: {
+    meaning:
+      'the one header those proxies write: `x-forwarded-for` or `forwarded` (RFC 7239); the other is ignored, ' +
+      'since a proxy passes on what it does not rewrite',
+  },
   LOG_LEVEL: { meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
   LOG_FORMAT: {
     meaning: '`json`: a JSON object a line, for a collector; `pretty`: lines a person reads, colored on a terminal',

@@ -25,6 +25,7 @@ import { addHealthRoutes, type ShutdownState } from './routes/health/health-rout
 import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
 import type { ApiOperation } from './wire/api-operation.js';
+import { clientAddressBehind, type TrustedProxy } from './wire/client-address.js';
 import { operationOf, OTHER_OPERATION, routeOf } from './wire/operation-of.js';
 import { logConnectionFailure, type AccessLog, type HttpLogger } from './wire/request-log.js';
 import { markRateLimited } from './wire/request-span.js';
@@ -54,6 +55,8 @@ export interface HttpAppDependencies {
   readonly servesMetrics: boolean;
   /** The rate each client is held to under /v1; none: no limit. */
   readonly rateLimit: RateLimitPolicy | undefined;
+  /** The proxies whose word on a client's address is taken; none: a client is its socket's peer. */
+  readonly trustedProxy?: TrustedProxy | undefined;
   /** A span for each request (`traceRequests`); none: tracing is off, and costs a request nothing. */
   readonly requestTracing?: RequestTracing | undefined;
 }
@@ -100,6 +103,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
     requestContext(logger, {
       observer: metrics && requestMetricsObserver(metrics, router, operations),
       accessLog: dependencies.accessLog,
+      clientAddressOf: dependencies.trustedProxy && clientAddressBehind(dependencies.trustedProxy),
     }),
   );
   if (dependencies.requestTracing) {

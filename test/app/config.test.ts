@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       publicBaseUrl: undefined,
       stagingBaseUrl: undefined,
       corsOrigins: [],
+      trustedProxy: undefined,
       logLevel: 'info',
       logFormat: 'json',
       production: false,
@@ -57,6 +58,8 @@ describe('loadConfig', () => {
         PUBLIC_BASE_URL: 'https://api.example.com/v1',
         STAGING_BASE_URL: 'http://staging.example.com:8080/petstore/v1',
         CORS_ORIGINS: 'https://app.example.com, http://localhost:3000',
+        TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback',
+        TRUST_PROXY_HEADER: 'Forwarded',
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
         LOG_FORMAT: 'pretty',
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
       publicBaseUrl: 'https://api.example.com/v1',
       stagingBaseUrl: 'http://staging.example.com:8080/petstore/v1',
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
+      trustedProxy: { ranges: ['10.0.0.0/8', 'fd00::/8', 'loopback'], header: 'forwarded' },
       logLevel: 'debug',
       logFormat: 'pretty',
       production: true,
@@ -242,6 +246,15 @@ describe('loadConfig', () => {
       'METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port',
     ],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS must be comma-separated origins such as https://app.example.com'],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'TRUST_PROXY must be comma-separated addresses or CIDR ranges (10.0.0.0/8, fd00::/8), or loopback, linklocal, uniquelocal',
+    ],
+    [
+      { TRUST_PROXY: 'loopback, proxy.internal' },
+      'TRUST_PROXY must be comma-separated addresses or CIDR ranges (10.0.0.0/8, fd00::/8), or loopback, linklocal, uniquelocal',
+    ],
+    [{ TRUST_PROXY_HEADER: 'X-Real-IP' }, 'TRUST_PROXY_HEADER must be one of x-forwarded-for, forwarded'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(configError(env)).toBe(message);
   });
@@ -250,6 +263,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ SQLITE_PATH: '/var/lib/petstore/pets.db', SQLITE_SYNCHRONOUS: 'full' }).storage).toEqual({
       adapter: sqliteStorage,
       settings: { SQLITE_PATH: '/var/lib/petstore/pets.db', SQLITE_SYNCHRONOUS: 'full' },
+    });
+  });
+
+  it('trusts no proxy until TRUST_PROXY names one, and reads X-Forwarded-For from those it names unless told otherwise', () => {
+    expect(loadConfig({ TRUST_PROXY: ' , ', TRUST_PROXY_HEADER: 'forwarded' }).trustedProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '192.0.2.10' }).trustedProxy).toEqual({
+      ranges: ['192.0.2.10'],
+      header: 'x-forwarded-for',
     });
   });
 

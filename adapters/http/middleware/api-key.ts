@@ -58,6 +58,14 @@ export function authenticatedClient(ctx: Context): string {
 }
 
 /**
+ * The client of a request requireApiKey admitted, undefined for any other: with this service's keys,
+ * the SHA-256 digest of the key (StaticKeyAuthenticator).
+ */
+export function admittedClient(ctx: Context): string | undefined {
+  return (ctx.state as Partial<AuthenticatedState>).client;
+}
+
+/**
  * The token of a Bearer header, whatever its syntax, or undefined when none is presented.
  * Scheme names are case-insensitive (RFC 7235); Node has already trimmed the header value.
  */

@@ -26,7 +26,18 @@ function partsOf(logger: Logger): PinoParts {
  */
 export function accessLineOf(logger: Logger): AccessLog {
   const { stream, time, bindings } = partsOf(logger);
-  return ({ requestId, traceIds, method, path, status, durationMs, aborted }: AccessEntry) => {
+  return ({
+    requestId,
+    traceIds,
+    clientAddress,
+    keyDigest,
+    method,
+    path,
+    status,
+    durationMs,
+    aborted,
+    userAgent,
+  }: AccessEntry) => {
     // The level may be changed while the service runs.
     const level = accessLevelOf(path, status);
     if (!logger.isLevelEnabled(level)) return;
@@ -35,9 +46,12 @@ export function accessLineOf(logger: Logger): AccessLog {
       traceIds === undefined
         ? ''
         : `,"trace_id":${JSON.stringify(traceIds.trace_id)},"span_id":${JSON.stringify(traceIds.span_id)}`;
+    const keyField = keyDigest === undefined ? '' : `,"keyDigest":${JSON.stringify(keyDigest)}`;
     const abortedField = aborted === true ? ',"aborted":true' : '';
+    // The user agent is the client's to write: JSON.stringify escapes whatever it holds.
+    const userAgentField = userAgent === undefined ? '' : `,"userAgent":${JSON.stringify(userAgent)}`;
     stream.write(
-      `{"level":"${level}"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField},"msg":"request"}\n`,
+      `{"level":"${level}"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"clientAddress":${JSON.stringify(clientAddress)}${keyField},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField}${userAgentField},"msg":"request"}\n`,
     );
   };
 }

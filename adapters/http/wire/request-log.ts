@@ -61,6 +61,10 @@ export interface AccessEntry {
   readonly requestId: string;
   /** Only for a traced request. */
   readonly traceIds: TraceIds | undefined;
+  /** The client's address: the peer's, or behind trusted proxies the one they forwarded for. */
+  readonly clientAddress: string;
+  /** Which key was let in, by the first digits of its SHA-256 digest: never the key. Only for a request admitted. */
+  readonly keyDigest: string | undefined;
   readonly method: string;
   /** The path only: a query string is the client's to fill, so it stays out of the logs. */
   readonly path: string;
@@ -69,7 +73,15 @@ export interface AccessEntry {
   readonly durationMs: number;
   /** Only when the response was cut short. */
   readonly aborted: true | undefined;
+  /** As the client sent it, cut to its first USER_AGENT_MAX_LENGTH characters; only when it sent one. */
+  readonly userAgent: string | undefined;
 }
+
+/** Enough of a User-Agent to tell clients apart; a client may send kilobytes of it, which no line should carry. */
+export const USER_AGENT_MAX_LENGTH = 256;
+
+/** Hex digits of a key's digest on the access line: enough to tell keys apart, too few to stand for the digest. */
+export const KEY_DIGEST_DIGITS = 12;
 
 /** Writes a request's access line; the service gives one that writes it straight to its log's stream. */
 export type AccessLog = (entry: AccessEntry) => void;

@@ -24,7 +24,7 @@ describe('LOG_FORMAT', () => {
     ).toBe(200);
     const request = await service.waitForOutput(/INFO: request/);
     expect(request).toMatch(
-      /^\[[\d:.]+\] INFO: request \{"requestId":"[0-9a-f-]{36}","method":"GET","path":"\/v1\/pets","status":200,"durationMs":[\d.]+\}$/,
+      /^\[[\d:.]+\] INFO: request \{"requestId":"[0-9a-f-]{36}","clientAddress":"127\.0\.0\.1","keyDigest":"[0-9a-f]{12}","method":"GET","path":"\/v1\/pets","status":200,"durationMs":[\d.]+,"userAgent":"node"\}$/,
     );
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);

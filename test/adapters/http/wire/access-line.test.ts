@@ -26,12 +26,30 @@ const anAccessEntry: fc.Arbitrary<AccessEntry> = fc.record({
     fc.record({ trace_id: fc.stringMatching(/^[0-9a-f]{32}$/), span_id: fc.stringMatching(/^[0-9a-f]{16}$/) }),
     { nil: undefined },
   ),
+  clientAddress: fc.oneof(fc.ipV4(), fc.ipV6(), fc.constant('')),
+  keyDigest: fc.option(fc.stringMatching(/^[0-9a-f]{12}$/), { nil: undefined }),
   method: fc.oneof(fc.constantFrom('GET', 'POST', 'OPTIONS', 'PROPFIND'), latin1Text),
   path: fc.oneof(fc.constantFrom('/v1/pets', '/v1/pets/12', '/', '/healthz', '/readyz'), latin1Text),
   status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
   // As the request context rounds it: to a tenth of a millisecond.
   durationMs: fc.double({ min: 0, max: 1e7, noNaN: true }).map((ms) => Math.round(ms * 10) / 10),
   aborted: fc.constantFrom(true as const, undefined),
+  userAgent: fc.option(latin1Text, { nil: undefined }),
+});
+
+/** A request's entry with nothing but what every request has. */
+const anEntry = (fields: Partial<AccessEntry> = {}): AccessEntry => ({
+  requestId: 'r1',
+  traceIds: undefined,
+  clientAddress: '127.0.0.1',
+  keyDigest: undefined,
+  method: 'GET',
+  path: '/v1/pets',
+  status: 200,
+  durationMs: 1,
+  aborted: undefined,
+  userAgent: undefined,
+  ...fields,
 });
 
 describe('the access line', () => {
@@ -59,33 +77,19 @@ describe('the access line', () => {
   it('is one JSON line with the fields a reader looks for, and the status and aborted flag only when there are some', () => {
     const { lines, accessLine } = serviceLog('info');
     const traceIds = { trace_id: '0af7651916cd43dd8448eb211c80319c', span_id: 'b7ad6b7169203331' };
-    accessLine({
-      requestId: 'r1',
-      traceIds: undefined,
-      method: 'GET',
-      path: '/v1/pets',
-      status: 200,
-      durationMs: 1.5,
-      aborted: undefined,
-    });
-    accessLine({
-      requestId: 'r2',
-      traceIds: undefined,
-      method: 'POST',
-      path: '/v1/pets',
-      status: undefined,
-      durationMs: 0,
-      aborted: true,
-    });
-    accessLine({
-      requestId: 'r3',
-      traceIds,
-      method: 'GET',
-      path: '/v1/pets',
-      status: 200,
-      durationMs: 2,
-      aborted: undefined,
-    });
+    accessLine(anEntry({ requestId: 'r1', clientAddress: '203.0.113.7', durationMs: 1.5 }));
+    accessLine(
+      anEntry({
+        requestId: 'r2',
+        clientAddress: '2001:db8::1',
+        keyDigest: '3f2a9c01b7d4',
+        method: 'POST',
+        status: undefined,
+        durationMs: 0,
+        aborted: true,
+      }),
+    );
+    accessLine(anEntry({ requestId: 'r3', traceIds, durationMs: 2, userAgent: 'curl/8.5.0' }));
     expect(lines.map((line) => line.endsWith('}\n'))).toEqual([true, true, true]);
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
       {
@@ -93,6 +97,7 @@ describe('the access line', () => {
         time: '2026-11-24T10:00:00.000Z',
         service: 'petstore',
         requestId: 'r1',
+        clientAddress: '203.0.113.7',
         method: 'GET',
         path: '/v1/pets',
         status: 200,
@@ -104,6 +109,8 @@ describe('the access line', () => {
         time: '2026-11-24T10:00:00.000Z',
         service: 'petstore',
         requestId: 'r2',
+        clientAddress: '2001:db8::1',
+        keyDigest: '3f2a9c01b7d4',
         method: 'POST',
         path: '/v1/pets',
         durationMs: 0,
@@ -116,10 +123,12 @@ describe('the access line', () => {
         service: 'petstore',
         requestId: 'r3',
         ...traceIds,
+        clientAddress: '127.0.0.1',
         method: 'GET',
         path: '/v1/pets',
         status: 200,
         durationMs: 2,
+        userAgent: 'curl/8.5.0',
         msg: 'request',
       },
     ]);
@@ -127,19 +136,20 @@ describe('the access line', () => {
 
   it('is left out when the log level is above info, as pino leaves out any info line, even when the level changes later', () => {
     const { logger, lines, accessLine } = serviceLog('warn');
-    const entry: AccessEntry = {
-      requestId: 'r1',
-      traceIds: undefined,
-      method: 'GET',
-      path: '/',
-      status: 200,
-      durationMs: 1,
-      aborted: undefined,
-    };
+    const entry = anEntry({ path: '/' });
     accessLine(entry);
     expect(lines).toEqual([]);
     logger.level = 'info';
     accessLine(entry);
     expect(lines).toHaveLength(1);
+  });
+
+  it('escapes a user agent of quotes, backslashes, control characters and a forged field, so the line stays one JSON object', () => {
+    const { lines, accessLine } = serviceLog('info');
+    const userAgent = 'x","level":"fatal\\"\n{"msg":"forged"}\u0000\u001b[31m';
+    accessLine(anEntry({ userAgent }));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.indexOf('\n')).toBe((lines[0]?.length ?? 0) - 1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'info', userAgent, msg: 'request' });
   });
 });

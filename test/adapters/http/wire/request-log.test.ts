@@ -14,21 +14,27 @@ describe('the access line, without a log of its own', () => {
     const entry: AccessEntry = {
       requestId: 'r1',
       traceIds: undefined,
+      clientAddress: '127.0.0.1',
+      keyDigest: undefined,
       method: 'GET',
       path: '/metrics',
       status: 200,
       durationMs: 0.4,
       aborted: undefined,
+      userAgent: undefined,
     };
     accessLogOf(logger)(entry);
     accessLogOf(logger)({ ...entry, traceIds: { trace_id: 't', span_id: 's' } });
     const fields = {
       requestId: 'r1',
+      clientAddress: '127.0.0.1',
+      keyDigest: undefined,
       method: 'GET',
       path: '/metrics',
       status: 200,
       durationMs: 0.4,
       aborted: undefined,
+      userAgent: undefined,
     };
     expect(written).toEqual([
       ['info', fields, 'request'],
@@ -48,11 +54,14 @@ describe('the access line, without a log of its own', () => {
     const probe = (path: string, status: number | undefined): AccessEntry => ({
       requestId: 'r',
       traceIds: undefined,
+      clientAddress: '127.0.0.1',
+      keyDigest: undefined,
       method: 'GET',
       path,
       status,
       durationMs: 1,
       aborted: undefined,
+      userAgent: undefined,
     });
     for (const entry of [
       probe('/healthz', 200),
