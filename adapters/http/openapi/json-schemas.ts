@@ -59,8 +59,8 @@ function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
 function unicodePattern({ valibotAction, jsonSchema }: OverrideActionContext): JsonSchema | undefined {
   if (valibotAction.type !== 'regex') return undefined;
   const { source } = (valibotAction as v.RegexAction<string, undefined>).requirement;
-  // The first regex keeps `pattern`, where every reader looks; the converter has written it there.
-  if (jsonSchema.pattern === undefined || jsonSchema.pattern === source) return { ...jsonSchema, pattern: source };
+  // The first regex keeps `pattern`, where every reader looks: the converter has written it there.
+  if (jsonSchema.pattern === source) return jsonSchema;
   return { ...jsonSchema, allOf: [...(jsonSchema.allOf ?? []), { pattern: source }] };
 }
 
