@@ -68,7 +68,7 @@ describe('the OTLP exporter the settings ask for', () => {
 
   it('speaks the protocol the traces setting names, before the general one', async () => {
     expect(await exporterOf({ OTEL_EXPORTER_OTLP_PROTOCOL: ' grpc ' })).toBe(GrpcExporter);
-    expect(await exporterOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe(JsonExporter);
+    expect(await exporterOf({ OTEL_EXPORTER_OTLP_PROTOCOL: ' http/json ' })).toBe(JsonExporter);
     expect(
       await exporterOf({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
     ).toBe(JsonExporter);
