@@ -1,5 +1,5 @@
 import { ERRORS, type ErrorCode, type RetryAfterCode } from './error-codes.js';
-import type { ErrorBody, ErrorDetail } from './error-body.js';
+import { clipClientText, clipMessage, type ErrorBody, type ErrorDetail } from './error-body.js';
 
 /** What a 505 says, whether Node's parser or the app refused the version. */
 export const HTTP_VERSIONS_SPOKEN = 'This server speaks HTTP/1.1 (and HTTP/1.0)';
@@ -22,8 +22,19 @@ export class ApiError extends Error {
     return new ApiError(code, message, { headers: { 'Retry-After': String(seconds) } });
   }
 
-  /** `details` is left out of the JSON when there are none. */
+  /**
+   * `details` is left out of the JSON when there are none. Every string is held to the length the
+   * document promises, whoever phrased it.
+   */
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, status: this.status, details: this.options.details };
+    return {
+      code: this.code,
+      message: clipMessage(this.message),
+      status: this.status,
+      details: this.options.details?.map(({ path, message }) => ({
+        path: clipClientText(path),
+        message: clipMessage(message),
+      })),
+    };
   }
 }
