@@ -9,7 +9,7 @@ import { pipeTo } from '../adapters/cli/pipe-to.js';
 import { EXIT_FORCED } from '../adapters/cli/commands/serve.js';
 import { runCli } from '../adapters/cli/run-cli.js';
 import { createLogger } from '../adapters/logging/logger.js';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { loadConfig, type AppConfig } from './config.js';
 import { onStopSignals, tracingAsked, type StopSignal } from './process-host.js';
 import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
@@ -40,13 +40,8 @@ const plainLinesOnStderr = {
 };
 
 async function useCases(): Promise<CliUseCases> {
-  let config;
-  try {
-    // The command line serves no API: no key is needed, and it reports its errors itself, on stderr.
-    config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', METRICS: 'off' });
-  } catch (error) {
-    throw error instanceof ConfigError ? new Error(`configuration error: ${error.message}`) : error;
-  }
+  // The command line serves no API: no key is needed, and it reports its errors itself, on stderr.
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', METRICS: 'off' });
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
   const { composeService } = await import('./serving.js');
   // An import or an export is one trace, with a span for each batch.

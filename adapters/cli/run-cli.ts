@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViolation } from '../../core/errors.js';
+import { ConfigError } from '../settings/config-error.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal } from './interrupted.js';
 import type { CliDependencies, CliOutput } from './cli-dependencies.js';
 import { createCliProgram } from './cli-program.js';
@@ -52,6 +53,7 @@ function messageOf(error: unknown): string {
       ? `${option}${error.message.slice(error.field.length)}`
       : `${option}: ${error.message}`;
   }
+  if (error instanceof ConfigError) return `configuration error: ${error.message}`;
   if (error instanceof ImportRefused) return `${error.message}; nothing was imported`;
   if (error instanceof ImportInterrupted) return `${interruptedBy(error)}; nothing was imported`;
   if (error instanceof ImportStopped) {

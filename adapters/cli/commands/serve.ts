@@ -29,7 +29,8 @@ export function addServeCommand(
       try {
         outcome.exitCode = await dependencies.service.run();
       } catch (error) {
-        throw startupFailure(error);
+        // A bad setting is worded as every command words one (run-cli.ts).
+        throw error instanceof ConfigError ? error : startupFailure(error);
       }
     });
 }
@@ -39,8 +40,6 @@ export function addServeCommand(
  * adapter's words (StorageOpenFailure), never a driver's message, which may carry a connection string.
  */
 export function startupFailure(error: unknown): StartupFailure {
-  if (error instanceof ConfigError)
-    return new StartupFailure(`configuration error: ${error.message}`, { cause: error });
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const { port } = error as NodeJS.ErrnoException & { port?: number };
     return new StartupFailure(
