@@ -17,6 +17,7 @@ import { accessLineOf } from '../adapters/http/wire/access-line.js';
 import { measuredStorage } from '../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import type { AppConfig } from './config.js';
+import { projectManifest } from './project-manifest.js';
 import { TOKENS, resolved, type Token } from './tokens.js';
 
 /** What the service is made of: its settings (the storage among them), its log, its keys, and a tracer when traced. */
@@ -29,6 +30,9 @@ export interface Composition {
 }
 
 type Layer<T> = (inner: T) => T;
+
+/** The use cases a request calls, each traced as one span when traced. */
+type RequestUseCase = ListPets | CreatePet | CreatePetOnce | GetPet;
 
 /**
  * Which adapter fills which port, read top to bottom: the storage, the use cases over it, the HTTP apps
@@ -59,13 +63,13 @@ export async function createContainer({ config, logger, keys, tracer }: Composit
     async () =>
       new ServiceMetrics(
         { ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS },
-        { version: (await import('./project-manifest.js')).projectManifest().version },
+        { version: projectManifest().version },
       ),
   );
 
   // The use cases of requests, each a span of its own under the request's when traced.
   const pets = async (c: ResolutionContext) => (await resolved(c, TOKENS.UseCaseStorage)).pets;
-  const requestUseCase = <Case extends ListPets | CreatePet | CreatePetOnce | GetPet>(useCase: Case, name: string) =>
+  const requestUseCase = <Case extends RequestUseCase>(useCase: Case, name: string) =>
     traced ? traced.useCase(useCase, name) : useCase;
   bind(TOKENS.ListPets).toDynamicValue(async (c) => requestUseCase(new ListPets(await pets(c)), 'ListPets'));
   bind(TOKENS.CreatePet).toDynamicValue(async (c) => requestUseCase(new CreatePet(await pets(c)), 'CreatePet'));
@@ -134,8 +138,7 @@ async function tracedLayers(tracer: Tracer, storage: { name: string; dbSystem?: 
   ]);
   return {
     storage: (ports: StoragePorts) => tracedStorage(ports, tracer, storage),
-    useCase: <Case extends ListPets | CreatePet | CreatePetOnce | GetPet>(useCase: Case, name: string) =>
-      tracedUseCase(useCase, name, tracer),
+    useCase: <Case extends RequestUseCase>(useCase: Case, name: string) => tracedUseCase(useCase, name, tracer),
     exportPets: (exportPets: ExportPets) => tracedExport(exportPets, tracer, storage.name),
     importPets: (importPets: ImportPets) => tracedImport(importPets, tracer, storage.name),
   };
