@@ -89,22 +89,20 @@ describe.skipIf('missing' in nginx || 'missing' in openssl)('TLS in front: deplo
     );
     const echoPort = (echo.address() as { port: number }).port;
     const nginxPath = 'path' in nginx ? nginx.path : '';
-    const proxyPort = await freePort();
-    proxy = await startNginx(
-      nginxPath,
-      mkFolder('service'),
-      proxyPort,
-      templatedConfig(proxyPort, servicePort, certificate),
-    );
-    cleanUps.push(() => proxy.stop());
-    const echoProxyPort = await freePort();
-    echoProxy = await startNginx(
-      nginxPath,
-      mkFolder('echo'),
-      echoProxyPort,
-      templatedConfig(echoProxyPort, echoPort, certificate),
-    );
-    cleanUps.push(() => echoProxy.stop());
+    /** nginx with the repository's configuration, on a free port, in front of `upstreamPort`. */
+    const nginxInFrontOf = async (name: string, upstreamPort: number) => {
+      const port = await freePort();
+      const started = await startNginx(
+        nginxPath,
+        mkFolder(name),
+        port,
+        templatedConfig(port, upstreamPort, certificate),
+      );
+      cleanUps.push(() => started.stop());
+      return started;
+    };
+    proxy = await nginxInFrontOf('service', servicePort);
+    echoProxy = await nginxInFrontOf('echo', echoPort);
   }, 30_000);
 
   afterAll(async () => {
