@@ -23,7 +23,7 @@ export function onStopSignals(listener: (signal: StopSignal) => void): () => voi
  * Starts OpenTelemetry when the OTEL_* settings in `env` ask for traces, before the storage opens: its
  * driver is instrumented as it loads. Its own troubles go to `logger`. Unasked: nothing of it loads.
  */
-export async function tracingAsked(
+export async function startTracingIfAsked(
   env: Environment,
   logger: Logger,
   storage: BuiltInStorage,

@@ -5,10 +5,10 @@ import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js'
 import { createLogger } from '../adapters/logging/logger.js';
 import { storageOfPorts, type HostPorts } from '../adapters/persistence/host-ports-storage.js';
 import { loadConfig } from './config.js';
-import { startServing, type RunningService } from './serving.js';
+import { startHttpService, type RunningService } from './http-service.js';
 
 export { ConfigError } from './config.js';
-export type { RunningService } from './serving.js';
+export type { RunningService } from './http-service.js';
 export type { HostPorts } from '../adapters/persistence/host-ports-storage.js';
 export { StorageOpenFailure } from '../adapters/persistence/storage-open-failure.js';
 export type {
@@ -64,5 +64,5 @@ export async function startService({
 }: ServiceOptions = {}): Promise<RunningService> {
   const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
   const logger = hostLogger === false ? pino({ enabled: false }) : (hostLogger ?? createLogger(config));
-  return startServing({ config, logger, tracer });
+  return startHttpService({ config, logger, tracer });
 }

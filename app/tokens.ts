@@ -1,13 +1,8 @@
 import type { ResolutionContext } from 'inversify';
 import type Koa from 'koa';
 import type { Authenticator, StoragePorts } from '../core/ports.js';
-import type { CreatePet } from '../core/use-cases/create-pet.js';
-import type { CreatePetOnce } from '../core/use-cases/create-pet-once.js';
-import type { ExportPets } from '../core/use-cases/export-pets.js';
-import type { GetPet } from '../core/use-cases/get-pet.js';
-import type { ImportPets } from '../core/use-cases/import-pets.js';
-import type { ListPets } from '../core/use-cases/list-pets.js';
-import type { DrainingFlag } from '../adapters/http/server/draining.js';
+import type { UseCases } from '../core/use-cases/use-cases.js';
+import type { Draining } from '../adapters/http/server/draining.js';
 import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import type { OpenedStorage } from '../adapters/persistence/storage-adapter.js';
 
@@ -21,17 +16,13 @@ export const TOKENS = {
   OpenedStorage: token<OpenedStorage>('OpenedStorage'),
   /** The same ports as the use cases of requests and the export call them: measured, then traced, when those are on. */
   UseCaseStorage: token<StoragePorts>('UseCaseStorage'),
+  /** Every use case (core/use-cases/use-cases.ts), each host taking those it calls by name. */
+  UseCases: token<UseCases>('UseCases'),
   Metrics: token<ServiceMetrics>('Metrics'),
   Authenticator: token<Authenticator>('Authenticator'),
-  ListPets: token<ListPets>('ListPets'),
-  CreatePet: token<CreatePet>('CreatePet'),
-  CreatePetOnce: token<CreatePetOnce>('CreatePetOnce'),
-  GetPet: token<GetPet>('GetPet'),
-  ImportPets: token<ImportPets>('ImportPets'),
-  ExportPets: token<ExportPets>('ExportPets'),
   HttpApp: token<Koa>('HttpApp'),
   /** Begun when the service stops: /readyz responds 503 from then on. */
-  Draining: token<DrainingFlag>('Draining'),
+  Draining: token<Draining>('Draining'),
   /** GET /metrics alone, for METRICS_PORT. */
   MetricsApp: token<Koa>('MetricsApp'),
 } as const;
@@ -39,4 +30,9 @@ export const TOKENS = {
 /** The value bound to `token`, made on first use, typed as the token says. */
 export function resolved<T>(context: Pick<ResolutionContext, 'getAsync'>, token: Token<T>): Promise<T> {
   return context.getAsync<T>(token);
+}
+
+/** The value bound to `token`, or undefined when the container holds no part for it. */
+export function resolvedIfBound<T>(context: Pick<ResolutionContext, 'getAsync'>, token: Token<T>): Promise<T | undefined> {
+  return context.getAsync<T>(token, { optional: true });
 }

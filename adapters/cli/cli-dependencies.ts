@@ -1,23 +1,11 @@
 import type { Command } from 'commander';
-import type { CreatePet } from '../../core/use-cases/create-pet.js';
-import type { ExportPets } from '../../core/use-cases/export-pets.js';
-import type { GetPet } from '../../core/use-cases/get-pet.js';
-import type { ImportPets } from '../../core/use-cases/import-pets.js';
-import type { ListPets } from '../../core/use-cases/list-pets.js';
+import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { SettingHelp } from '../settings/read-settings.js';
 import type { Interrupts } from './interrupted.js';
 
-export interface CliUseCases {
-  readonly listPets: ListPets;
-  readonly createPet: CreatePet;
-  readonly getPet: GetPet;
-  readonly importPets: ImportPets;
-  readonly exportPets: ExportPets;
-}
-
 export interface CliDependencies {
-  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. */
-  useCases(): Promise<CliUseCases>;
+  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. Each command takes those it calls. */
+  useCases(): Promise<UseCases>;
   /** A fresh API key and the SHA-256 digest of it, in hex. */
   newApiKey(): { key: string; digest: string };
   /** Takes over SIGINT and SIGTERM for a long command, which then stops cleanly between steps. */

@@ -9,7 +9,7 @@ import { addPetsListCommand } from './commands/pets/pets-list.js';
 import { addServeCommand } from './commands/serve.js';
 
 // Hosts name the program's dependencies by this module, where the program is made.
-export type { CliDependencies, CliOutput, CliUseCases } from './cli-dependencies.js';
+export type { CliDependencies, CliOutput } from './cli-dependencies.js';
 
 /** The `petstore` command line: commander parses it and writes help; each command is a file under commands/. */
 export function createCliProgram(dependencies: CliDependencies, output: CliOutput, outcome: CommandOutcome): Command {

@@ -1,9 +1,6 @@
 import Koa from 'koa';
 import type { Authenticator, PetRepository } from '../../core/ports.js';
-import type { CreatePet } from '../../core/use-cases/create-pet.js';
-import type { CreatePetOnce } from '../../core/use-cases/create-pet-once.js';
-import type { GetPet } from '../../core/use-cases/get-pet.js';
-import type { ListPets } from '../../core/use-cases/list-pets.js';
+import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { HttpMetrics } from './metrics/http-metrics.js';
 import { requestMetricsObserver } from './metrics/request-metrics.js';
 import { requireApiKey } from './middleware/api-key.js';
@@ -21,7 +18,7 @@ import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
 import { createPetOperation } from './routes/create-pet/create-pet.js';
 import { addDocsRoutes } from './routes/docs/docs-routes.js';
 import { getPetOperation } from './routes/get-pet/get-pet.js';
-import { addHealthRoutes, type ShutdownState } from './routes/health/health-routes.js';
+import { addHealthRoutes } from './routes/health/health-routes.js';
 import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
 import type { ApiOperation } from './wire/api-operation.js';
@@ -29,17 +26,16 @@ import { clientAddressBehind, type TrustedProxy } from './wire/client-address.js
 import { operationOf, OTHER_OPERATION, routeOf } from './wire/operation-of.js';
 import { logConnectionFailure, type AccessLog, type HttpLogger } from './wire/request-log.js';
 import { markRateLimited } from './wire/request-span.js';
-import { createRouter } from './wire/router.js';
+import { answeredMethods, createRouter, mountOperation } from './wire/router.js';
+import type { Draining } from './server/draining.js';
 
 export interface HttpAppDependencies {
-  readonly listPets: ListPets;
-  readonly createPet: CreatePet;
-  readonly createPetOnce: CreatePetOnce;
-  readonly getPet: GetPet;
+  /** The use cases, each operation calling those it names. */
+  readonly useCases: UseCases;
   readonly authenticator: Authenticator;
   readonly storage: Pick<PetRepository, 'isReachable'>;
-  /** Once draining, /readyz responds 503. */
-  readonly shutdown: ShutdownState;
+  /** Once begun, /readyz responds 503. */
+  readonly draining: Pick<Draining, 'begun'>;
   readonly logger: HttpLogger;
   /** Where access lines go; none: through `logger`, as info lines. */
   readonly accessLog?: AccessLog | undefined;
@@ -61,7 +57,10 @@ export interface HttpAppDependencies {
   readonly requestTracing?: RequestTracing | undefined;
 }
 
-/** The API's operations, a folder each under routes/: adding one here mounts it and documents it. */
+/**
+ * The API's operations, a folder each under routes/: adding one here mounts it, documents it, and adds
+ * its method to `Allow`, CORS and the parser's refusal, and its id to the metric labels.
+ */
 export const API_OPERATIONS = [
   listPetsOperation,
   createPetOperation,
@@ -70,6 +69,9 @@ export const API_OPERATIONS = [
 
 /** The operationIds requests are counted under; any other request is `other`. */
 export const OPERATION_IDS: readonly string[] = API_OPERATIONS.map(({ operationId }) => operationId);
+
+/** The methods the API answers: its operations', and OPTIONS, for a CORS preflight or a client asking. */
+export const API_METHODS: readonly string[] = [...answeredMethods(API_OPERATIONS), 'OPTIONS'];
 
 /** The OpenAPI document of the API's operations, served from these addresses. */
 export function openApiDocument(servers: readonly ServerEntry[]): OpenApiDocument {
@@ -84,9 +86,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   const router = createRouter();
   const operations: ReadonlySet<string> = new Set(OPERATION_IDS);
   const document = openApiDocument(dependencies.servers);
-  addHealthRoutes(router, dependencies.storage, dependencies.shutdown);
+  addHealthRoutes(router, dependencies.storage, dependencies.draining);
   addDocsRoutes(router, document, { apiOrigins: originsOf(dependencies.servers) });
-  for (const operation of API_OPERATIONS) operation.mount(router, dependencies);
+  for (const operation of API_OPERATIONS) mountOperation(router, operation, dependencies);
   if (metrics && dependencies.servesMetrics) addMetricsRoute(router, metrics);
   const limitRate =
     dependencies.rateLimit &&
@@ -119,7 +121,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(requireCanonicalPath);
   // Scripts may read every header the document promises.
   if (dependencies.corsOrigins.length > 0)
-    app.use(corsFor(dependencies.corsOrigins, { exposeHeaders: Object.keys(document.components.headers) }));
+    app.use(
+      corsFor(dependencies.corsOrigins, {
+        allowMethods: answeredMethods(API_OPERATIONS),
+        exposeHeaders: Object.keys(document.components.headers),
+      }),
+    );
   app.use(requireApiKey(dependencies.authenticator, limitRate));
   app.use(router.routes());
   // Only what no route served gets this far (OPTIONS among them): one layer less for the rest.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serve } from '../../app/petstore-command.js';
+import { serveUntilStopped as serve } from '../../app/serve-command.js';
 
 describe('petstore serve', () => {
   it('reads its settings once per start, and the service starts from what it read', async () => {

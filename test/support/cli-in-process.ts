@@ -1,11 +1,8 @@
-import { ListPets } from '../../core/use-cases/list-pets.js';
-import { CreatePet } from '../../core/use-cases/create-pet.js';
-import { GetPet } from '../../core/use-cases/get-pet.js';
-import { ExportPets } from '../../core/use-cases/export-pets.js';
-import { ImportPets } from '../../core/use-cases/import-pets.js';
 import type { PetRepository, PetRestore } from '../../core/ports.js';
+import { useCasesOver as everyUseCaseOver, type UseCases } from '../../core/use-cases/use-cases.js';
+import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { runCli } from '../../adapters/cli/run-cli.js';
-import type { CliOutput, CliUseCases } from '../../adapters/cli/cli-program.js';
+import type { CliOutput } from '../../adapters/cli/cli-program.js';
 import type { Interrupts } from '../../adapters/cli/interrupted.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
@@ -15,16 +12,12 @@ export interface CliRun {
   readonly err: string;
 }
 
-/** The command line's use cases over one catalogue, wired as the container wires them. */
-export function useCasesOver(pets: PetRepository & PetRestore): CliUseCases {
-  const createPet = new CreatePet(pets);
-  return {
-    listPets: new ListPets(pets),
-    createPet,
-    getPet: new GetPet(pets),
-    importPets: new ImportPets(createPet, pets),
-    exportPets: new ExportPets(pets),
-  };
+/** The use cases over one catalogue, wired as the container wires them. */
+export function useCasesOver(pets: PetRepository & PetRestore): UseCases {
+  // The command line adds no pet once by a key: the store is there because every use case is made.
+  const idempotency = new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1_000, maxKeysPerClient: 1 });
+  const storage = { pets, idempotency };
+  return everyUseCaseOver({ inUse: storage, opened: storage });
 }
 
 /** Interrupts that come only when the test aborts `interruption`. */

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import { createLogger } from '../../adapters/logging/logger.js';
 import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
 import { loadConfig } from '../../app/config.js';
-import { composeService } from '../../app/serving.js';
+import { composeService } from '../../app/compose-service.js';
 
 /**
  * The service composed as `petstore serve` composes it, from settings, but not listening: the one place

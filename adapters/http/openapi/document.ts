@@ -30,15 +30,15 @@ export function buildOpenApiDocument({
   operations,
 }: {
   servers: readonly ServerEntry[];
-  operations: readonly Pick<ApiOperation<never>, 'operationId' | 'document'>[];
+  operations: readonly Pick<ApiOperation<never>, 'operationId' | 'method' | 'path' | 'document'>[];
 }): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const headers: Record<string, object> = { ...COMMON_RESPONSE_HEADERS };
-  for (const { operationId, document } of operations) {
+  for (const { operationId, method, path, document } of operations) {
     const part: OperationDocument = document();
-    paths[part.path] = {
-      ...paths[part.path],
-      [part.method]: { operationId, ...part.operation, security: API_KEY_SECURITY },
+    paths[path] = {
+      ...paths[path],
+      [method.toLowerCase()]: { operationId, ...part.operation, security: API_KEY_SECURITY },
     };
     Object.assign(headers, part.headers);
   }

@@ -39,7 +39,18 @@ export interface ServedApp {
  */
 export async function listen(
   app: ServedApp,
-  { port, host, logger }: { port: number; host: string; logger: HttpLogger },
+  {
+    port,
+    host,
+    logger,
+    methods,
+  }: {
+    port: number;
+    host: string;
+    logger: HttpLogger;
+    /** The methods the app answers, named to a client whose method Node does not know; none: not named. */
+    methods?: readonly string[];
+  },
 ): Promise<RunningServer> {
   const handle = app.callback();
   // The app checks Host itself, so that a request without one is refused like every other error.
@@ -49,7 +60,7 @@ export async function listen(
   const toApp = (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response);
   server.on('checkContinue', toApp);
   server.on('checkExpectation', toApp);
-  server.on('clientError', respondToParserErrors(logger));
+  server.on('clientError', respondToParserErrors(logger, methods));
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;

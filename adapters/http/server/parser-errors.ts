@@ -20,6 +20,8 @@ const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP
 /** A request line in its three parts (RFC 9112 §3): a method token, a target, a version; ended by CRLF. */
 const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r\n/;
 const TOKEN_CHARACTER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
+/** "GET, HEAD, POST and OPTIONS": the methods a refusal names, as a sentence lists them. */
+const METHOD_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 /** The response Node is writing on a socket, if one is not finished yet. */
 function pendingResponse(socket: Duplex): ServerResponse | undefined {
@@ -48,16 +50,14 @@ function failedRequestStart(packet: string, { code, bytesParsed = 0 }: ParserErr
  * split or whose line ends are wrong; only a well-formed line earns 501 (RFC 9110 §15.6.2) or 505
  * (§15.6.6), judged where the parser stopped, not at the start of the packet; the rest is malformed.
  */
-function errorFor(error: ParserError): { code: ErrorCode; message: string } {
+function errorFor(error: ParserError, methods: readonly string[]): { code: ErrorCode; message: string } {
   const known = PARSER_ERRORS.get(error.code ?? '');
   if (known !== undefined) return known;
   const packet = error.rawPacket?.toString('latin1') ?? '';
   const wellFormed = REQUEST_LINE.test(packet.slice(failedRequestStart(packet, error)));
   if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
-    return {
-      code: 'not_implemented',
-      message: 'The method is not one this server implements; the API answers GET, HEAD, POST and OPTIONS',
-    };
+    const answered = methods.length > 0 ? `; the API answers ${METHOD_LIST.format(methods)}` : '';
+    return { code: 'not_implemented', message: `The method is not one this server implements${answered}` };
   }
   if (wellFormed && error.code === 'HPE_INVALID_VERSION')
     return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
@@ -69,7 +69,10 @@ function errorFor(error: ParserError): { code: ErrorCode; message: string } {
  * and Node would respond with a bare status. This responds with the Error body and the headers
  * of every other response, then closes the connection, whose byte stream can no longer be trusted.
  */
-export function respondToParserErrors(logger: HttpLogger): (error: ParserError, socket: Duplex) => void {
+export function respondToParserErrors(
+  logger: HttpLogger,
+  methods: readonly string[] = [],
+): (error: ParserError, socket: Duplex) => void {
   /** Sockets whose error response waits for an earlier response: the parser reports each later chunk on them again. */
   const waiting = new WeakSet<Duplex>();
   return function respondToUnparsableRequest(error, socket) {
@@ -116,7 +119,7 @@ export function respondToParserErrors(logger: HttpLogger): (error: ParserError, 
       socket.destroy();
       return;
     }
-    const { code, message } = errorFor(error);
+    const { code, message } = errorFor(error, methods);
     const apiError = new ApiError(code, message);
     const requestId = randomUUID();
     const body = JSON.stringify(apiError.toBody());

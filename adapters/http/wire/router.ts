@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { ApiOperation, OperationMethod } from './api-operation.js';
 
 export const API_BASE_PATH = '/v1';
 
@@ -15,4 +16,31 @@ export function isUnderApi(path: string): boolean {
 /** The one router of the service: `/V1/PETS` and `/v1/pets/` are not `/v1/pets`. */
 export function createRouter(): Router {
   return new Router({ sensitive: true, strict: true });
+}
+
+/** The router's pattern for an operation's path: `/v1` before it, and `{petId}` as `:petId`. */
+export function routePattern(path: string): string {
+  return `${API_BASE_PATH}${path.replaceAll(/\{([^}]+)\}/g, ':$1')}`;
+}
+
+/** Mounts an operation at its method and path under /v1, named by its operationId. */
+export function mountOperation<Dependencies>(
+  router: Router,
+  { operationId, method, path, handlers }: ApiOperation<Dependencies>,
+  dependencies: Dependencies,
+): void {
+  router.register(routePattern(path), [method], [...handlers(dependencies)], { name: operationId });
+}
+
+/**
+ * The methods the API answers, as `Allow` and CORS name them: each operation's, HEAD with GET (Node
+ * answers it from the GET route), in the order first met.
+ */
+export function answeredMethods(operations: readonly { readonly method: OperationMethod }[]): string[] {
+  const methods = new Set<string>();
+  for (const { method } of operations) {
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+  }
+  return [...methods];
 }

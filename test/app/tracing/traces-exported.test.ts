@@ -4,7 +4,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_FLUSH_MS } from '../../../app/petstore-command.js';
+import { SERVICE_FLUSH_MS } from '../../../app/serve-command.js';
 import { mongoUri, noMongo } from '../../support/mongo.js';
 import { SPAN_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../support/otlp-receiver.js';
 import { killIfRunning, startService, type ServiceProcess } from '../../support/service-process.js';

@@ -29,8 +29,6 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 
 export function createPetDocument(path: string): OperationDocument {
   return {
-    path,
-    method: 'post',
     operation: {
       tags: ['pets'],
       summary: 'Add a pet',

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { newPetOf, type NewPet } from '../../../../core/pet.js';
-import type { CreatedPet, CreatePetOnce } from '../../../../core/use-cases/create-pet-once.js';
-import type { CreatePet } from '../../../../core/use-cases/create-pet.js';
+import type { CreatedPet } from '../../../../core/use-cases/create-pet-once.js';
+import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { jsonBody } from '../../body/json-body.js';
 import { authenticatedClient } from '../../middleware/api-key.js';
 import { newPetBody, PETS_PATH } from '../../schemas/pet.js';
@@ -15,23 +15,24 @@ import { API_BASE_PATH } from '../../wire/router.js';
 import { createPetDocument } from './create-pet-document.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 
-const OPERATION_ID = 'createPet';
 const PATH = `${API_BASE_PATH}${PETS_PATH}`;
 
 export interface CreatePetDependencies {
-  readonly createPet: CreatePet;
-  readonly createPetOnce: CreatePetOnce;
+  readonly useCases: Pick<UseCases, 'createPet' | 'createPetOnce'>;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
 }
 
 /** POST /v1/pets: adds a pet, once however often it is sent when it carries an Idempotency-Key. */
 export const createPetOperation: ApiOperation<CreatePetDependencies> = {
-  operationId: OPERATION_ID,
-  mount(router, dependencies) {
-    router.post(OPERATION_ID, PATH, jsonBody({ limitBytes: dependencies.bodyLimitBytes }), async (ctx) => {
+  operationId: 'createPet',
+  method: 'POST',
+  path: PETS_PATH,
+  handlers: ({ useCases, bodyLimitBytes }) => [
+    jsonBody({ limitBytes: bodyLimitBytes }),
+    async (ctx) => {
       const body = parseOrThrow(newPetBody, ctx.request.body, 'invalid_body', 'request body');
-      const { pet, replayed } = await create(ctx, newPetOf(body), dependencies);
+      const { pet, replayed } = await create(ctx, newPetOf(body), useCases);
       // A replay is sent exactly as the first request's response was, and says that it is one.
       if (replayed) {
         markReplayed(ctx);
@@ -39,8 +40,8 @@ export const createPetOperation: ApiOperation<CreatePetDependencies> = {
       }
       addResponseHeaders(ctx, ['Location', `${PATH}/${pet.id}`]);
       sendJson(ctx, pet, 201);
-    });
-  },
+    },
+  ],
   document: () => createPetDocument(PETS_PATH),
 };
 
@@ -48,7 +49,7 @@ export const createPetOperation: ApiOperation<CreatePetDependencies> = {
 async function create(
   ctx: Context,
   newPet: NewPet,
-  { createPet, createPetOnce }: CreatePetDependencies,
+  { createPet, createPetOnce }: CreatePetDependencies['useCases'],
 ): Promise<CreatedPet> {
   const key = idempotencyKeyOf(ctx);
   if (key === undefined) return { pet: await createPet.execute(newPet), replayed: false };

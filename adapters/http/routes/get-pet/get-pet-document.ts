@@ -10,15 +10,13 @@ import { petIdPath } from './pet-id-path.js';
 const SENT_BY_GET_PET_ONLY: readonly number[] = [200, 404];
 const DEPRECATION_HEADERS = { Sunset: headerRef('Sunset'), Deprecation: headerRef('Deprecation') };
 
-export function getPetDocument(path: string): OperationDocument {
+export function getPetDocument(): OperationDocument {
   // Protocol checks and auth run before routing: their responses cannot say which operation was asked for.
   const headers = (status: number) =>
     SENT_BY_GET_PET_ONLY.includes(status)
       ? { ...everyResponseHeaders(), ...DEPRECATION_HEADERS }
       : everyResponseHeaders();
   return {
-    path,
-    method: 'get',
     operation: {
       tags: ['pets'],
       summary: 'Get a pet (deprecated)',

@@ -20,8 +20,6 @@ const longestLinkLength = (path: string) =>
 
 export function listPetsDocument(path: string): OperationDocument {
   return {
-    path,
-    method: 'get',
     operation: {
       tags: ['pets'],
       summary: 'List pets',

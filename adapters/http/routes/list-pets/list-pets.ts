@@ -1,4 +1,4 @@
-import type { ListPets } from '../../../../core/use-cases/list-pets.js';
+import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../wire/api-operation.js';
 import { sendJson } from '../../wire/json-response.js';
@@ -9,20 +9,19 @@ import { listPetsDocument } from './list-pets-document.js';
 import { listPetsQuery } from './list-pets-query.js';
 import { nextPageLink } from './next-page-link.js';
 
-const OPERATION_ID = 'listPets';
-const PATH = `${API_BASE_PATH}${PETS_PATH}`;
-
 /** GET /v1/pets: a page of pets, filtered by status, with a `Link` to the next page. */
-export const listPetsOperation: ApiOperation<{ readonly listPets: ListPets }> = {
-  operationId: OPERATION_ID,
-  mount(router, { listPets }) {
-    router.get(OPERATION_ID, PATH, async (ctx) => {
+export const listPetsOperation: ApiOperation<{ readonly useCases: Pick<UseCases, 'listPets'> }> = {
+  operationId: 'listPets',
+  method: 'GET',
+  path: PETS_PATH,
+  handlers: ({ useCases: { listPets } }) => [
+    async (ctx) => {
       const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
       const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
-      const link = nextPageLink(PATH, page.next);
+      const link = nextPageLink(`${API_BASE_PATH}${PETS_PATH}`, page.next);
       if (link !== undefined) addResponseHeaders(ctx, ['Link', link]);
       sendJson(ctx, page.pets);
-    });
-  },
+    },
+  ],
   document: () => listPetsDocument(PETS_PATH),
 };

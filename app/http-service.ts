@@ -1,12 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Container } from 'inversify';
-import { resolveApiKeys, type ApiKeys } from '../adapters/auth/api-keys.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
 import { listen, type RunningServer } from '../adapters/http/server/http-server.js';
 import { httpOrigin } from '../adapters/http/server/listen-address.js';
-import type { OpenedStorage } from '../adapters/persistence/storage-adapter.js';
-import { explainedOpenFailure } from '../adapters/persistence/storage-open-failure.js';
-import { createContainer, type Composition } from './container.js';
+import { API_METHODS } from '../adapters/http/http-app.js';
+import { composeService } from './compose-service.js';
+import type { Composition } from './container.js';
 import { TOKENS, resolved } from './tokens.js';
 
 export interface RunningService {
@@ -23,45 +21,23 @@ export interface RunningService {
   close(graceMs?: number): Promise<'drained' | 'forced'>;
 }
 
-/** The service composed: its parts, the keys it accepts, and its storage, open. */
-export interface ComposedService {
-  readonly container: Container;
-  readonly keys: ApiKeys;
-  readonly storage: OpenedStorage;
-}
-
 /**
- * The start-up steps after the settings and the logger, written once: the keys resolved (the host's own,
- * when it gives them), the parts composed, the storage opened, so that a failure to open is told apart and
- * explained. A storage that fails to open leaves nothing bound.
- */
-export async function composeService({
-  config,
-  logger,
-  tracer,
-  keys = resolveApiKeys(config),
-}: Omit<Composition, 'keys'> & { keys?: ApiKeys | undefined }): Promise<ComposedService> {
-  const container = await createContainer({ config, logger, keys, tracer });
-  try {
-    return { container, keys, storage: await resolved(container, TOKENS.OpenedStorage) };
-  } catch (error) {
-    await container.unbindAllAsync().catch(() => undefined);
-    throw explainedOpenFailure(error, config.storage.adapter);
-  }
-}
-
-/**
- * The one start of the service, from what its host made once: the settings read, the logger, and a
+ * The one start of the HTTP service, from what its host made once: the settings read, the logger, and a
  * tracer when traced. `startService` and `petstore serve` both start here: the storage opened, the
  * API listening (and GET /metrics on METRICS_PORT when set).
  */
-export async function startServing(composition: Omit<Composition, 'keys'>): Promise<RunningService> {
+export async function startHttpService(composition: Omit<Composition, 'keys'>): Promise<RunningService> {
   const { config, logger } = composition;
   const { container, keys } = await composeService(composition);
   let running: RunningServer | undefined;
   let metricsServer: RunningServer | undefined;
   try {
-    running = await listen(await resolved(container, TOKENS.HttpApp), { port: config.port, host: config.host, logger });
+    running = await listen(await resolved(container, TOKENS.HttpApp), {
+      port: config.port,
+      host: config.host,
+      logger,
+      methods: API_METHODS,
+    });
     if (config.metrics && config.metricsPort !== undefined) {
       metricsServer = await listen(await resolved(container, TOKENS.MetricsApp), {
         port: config.metricsPort,

@@ -1,0 +1,48 @@
+// `petstore serve`: the service started from the environment's settings, until a stop signal.
+import { EXIT_FORCED } from '../adapters/cli/commands/serve.js';
+import { createLogger } from '../adapters/logging/logger.js';
+import { loadConfig, type AppConfig } from './config.js';
+import { onStopSignals, startTracingIfAsked, type StopSignal } from './process-host.js';
+import type { Tracing } from './tracing/start-tracing.js';
+
+/**
+ * How long the service's last spans may take to leave once it has stopped, within what is left of
+ * SHUTDOWN_TIMEOUT: a collector out of reach costs the spans, not the exit.
+ */
+export const SERVICE_FLUSH_MS = 1_000;
+
+/**
+ * `petstore serve`: starts the service on the settings in `env`, and on SIGTERM or SIGINT drains it.
+ * Resolves with the exit code once it has stopped: 0 drained, 124 requests cut at SHUTDOWN_TIMEOUT.
+ */
+export async function serveUntilStopped(env: Record<string, string | undefined>): Promise<number> {
+  let service;
+  let tracing: Tracing | undefined;
+  let config: AppConfig | undefined;
+  try {
+    // Read once, logged once: the service starts from what was made here for tracing.
+    config = loadConfig(env);
+    const logger = createLogger(config);
+    tracing = await startTracingIfAsked(env, logger, config.storage.adapter);
+    // Loaded once tracing has started, so that what it instruments loads after it.
+    service = await (await import('./http-service.js')).startHttpService({ config, logger, tracer: tracing?.tracer });
+  } catch (error) {
+    await tracing?.shutdown(SERVICE_FLUSH_MS);
+    throw error;
+  }
+  const signal = await new Promise<StopSignal>((resolve) => {
+    const release = onStopSignals((received) => {
+      release();
+      resolve(received);
+    });
+  });
+  // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
+  // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
+  const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+  // The whole stop, the last spans' export included, ends within the grace and SHUTDOWN_TIMEOUT.
+  const deadline = performance.now() + graceMs + config.shutdownTimeoutMs;
+  const outcome = await service.close(graceMs);
+  // The spans of the requests the drain finished go out before the exit, in what time is left.
+  await tracing?.shutdown(Math.min(SERVICE_FLUSH_MS, deadline - performance.now()));
+  return outcome === 'drained' ? 0 : EXIT_FORCED;
+}
