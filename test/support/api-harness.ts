@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { listen } from '../../adapters/http/server/http-server.js';
+import { API_METHODS } from '../../adapters/http/http-app.js';
 import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
 import { TOKENS, resolved } from '../../app/tokens.js';
 import { composedFromSettings } from './composed-service.js';
@@ -92,7 +93,7 @@ export async function startTestApi(
   // The socket stays; what answers on it is whichever app was composed last (see reset).
   const running = await listen(
     { callback: () => (request, response) => composed.handle(request, response) },
-    { port: 0, host: '127.0.0.1', logger: composed.logger },
+    { port: 0, host: '127.0.0.1', logger: composed.logger, methods: API_METHODS },
   );
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 

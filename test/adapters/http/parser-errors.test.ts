@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
 import { expectDocumented } from '../../support/openapi-check.js';
+import { EXPECTED_REFUSAL_METHODS } from '../../support/api-surface.js';
 import { rawRequest, sendRaw, sendRawReadingAll, type RawResponse } from '../../support/raw-http.js';
 
 let api: TestApi;
@@ -86,6 +87,13 @@ describe("requests Node's HTTP parser refuses are answered with the Error body",
   ])('answers 501 not_implemented for %s, with or without a key (RFC 9110 §15.6.2)', async (_case, request) => {
     await expectErrorAnswer(await send(request), 501, 'not_implemented');
     await expectErrorAnswer(await send(request.replace(`${AUTH}\r\n`, '')), 501, 'not_implemented');
+  });
+
+  it('names in a 501 the methods the API answers', async () => {
+    const response = await send(`FOO /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n\r\n`);
+    expect((JSON.parse(response.body) as { message: string }).message).toBe(
+      `The method is not one this server implements; the API answers ${EXPECTED_REFUSAL_METHODS}`,
+    );
   });
 
   it.each([

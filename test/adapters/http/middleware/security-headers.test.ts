@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../support/api-harness.js';
+import { EXPECTED_METHODS } from '../../../support/api-surface.js';
 
 let api: TestApi;
 afterEach(() => api.close());
@@ -132,7 +133,7 @@ describe('CORS', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST');
+    expect(response.headers.get('access-control-allow-methods')).toBe(EXPECTED_METHODS.join(','));
     expect(response.headers.get('access-control-allow-headers')).toBe(
       'Authorization,Content-Type,X-Request-Id,Idempotency-Key',
     );

@@ -1,0 +1,20 @@
+/**
+ * The API's operations and methods as its clients know them, pinned here once: the code derives its
+ * router, `Allow`, CORS, the parser's refusal, the document and the metric labels from its list of
+ * operations, and the tests hold that list to this one. A new operation changes this file, and no
+ * other expectation under test/.
+ */
+export const EXPECTED_OPERATIONS = [
+  { operationId: 'listPets', method: 'GET', path: '/pets' },
+  { operationId: 'createPet', method: 'POST', path: '/pets' },
+  { operationId: 'getPet', method: 'GET', path: '/pets/{petId}' },
+] as const;
+
+/** The operations' ids, in the list's order. */
+export const EXPECTED_OPERATION_IDS: readonly string[] = EXPECTED_OPERATIONS.map(({ operationId }) => operationId);
+
+/** The methods a route under /v1 answers, as `Allow` and CORS name them: HEAD with GET. */
+export const EXPECTED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
+
+/** The same, with OPTIONS, as a refusal of a method Node does not know names them. */
+export const EXPECTED_REFUSAL_METHODS = 'GET, HEAD, POST and OPTIONS';
