@@ -69,6 +69,17 @@ describe('the composition root', () => {
     );
   });
 
+  it('with the use cases alone, as a command loads them, binds no HTTP part and measures nothing', async () => {
+    const config = loadConfig({ STORAGE: 'memory', LOG_LEVEL: 'silent' });
+    const wired = await createContainer({ config, logger: createLogger(config), keys: {} }, ['use cases']);
+    for (const token of [TOKENS.HttpApp, TOKENS.MetricsApp, TOKENS.Metrics, TOKENS.Authenticator, TOKENS.Draining])
+      expect(wired.isBound(token)).toBe(false);
+    const { pets } = await resolved(wired, TOKENS.OpenedStorage);
+    expect((await resolved(wired, TOKENS.UseCaseStorage)).pets).toBe(pets);
+    const rex = await (await resolved(wired, TOKENS.UseCases)).createPet.execute({ name: 'Rex', categoryId: 1 });
+    expect(await pets.findById(rex.id)).toEqual(rex);
+  });
+
   it('bounds the in-memory idempotency store by IDEMPOTENCY_MAX_KEYS', async () => {
     const store = (
       await resolved(await compose({ STORAGE: 'memory', IDEMPOTENCY_MAX_KEYS: '2' }), TOKENS.OpenedStorage)
