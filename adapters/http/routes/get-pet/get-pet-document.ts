@@ -4,7 +4,7 @@ import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { petSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../wire/api-operation.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from './deprecation.js';
-import { petIdPath } from './pet-id-path.js';
+import { petIdPath } from '../../schemas/pet-id-path.js';
 
 /** Statuses only the operation itself responds with; `invalid_path_parameter` shares 400 with `bad_request`. */
 const SENT_BY_GET_PET_ONLY: readonly number[] = [200, 404];

@@ -5,7 +5,7 @@ import { sendJson } from '../../wire/json-response.js';
 import { parseOrThrow } from '../../wire/parse-or-throw.js';
 import { deprecated } from './deprecation.js';
 import { getPetDocument } from './get-pet-document.js';
-import { petIdPath } from './pet-id-path.js';
+import { petIdPath } from '../../schemas/pet-id-path.js';
 
 /** GET /v1/pets/{petId} (deprecated): one pet by its id. */
 export const getPetOperation: ApiOperation<{ readonly useCases: Pick<UseCases, 'getPet'> }> = {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { integerParameter } from '../../schemas/integer-parameter.js';
-import { PET_ID_PARAMETER } from '../../schemas/pet.js';
+import { integerParameter } from './integer-parameter.js';
+import { PET_ID_PARAMETER } from './pet.js';
 
 const PET_ID_RANGE = {
   ...PET_ID_PARAMETER,
