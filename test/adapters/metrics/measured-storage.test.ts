@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
-import type { IdempotencyStore, PetRepository, PetRestore } from '../../../core/ports.js';
+import { petOf } from '../../../core/pet.js';
+import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { measuredStorage } from '../../../adapters/metrics/measured-storage.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { StorageMetrics, StorageOutcome } from '../../../adapters/metrics/service-metrics.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
+import { watchedStorage } from '../../support/watched-storage.js';
 
 /** Records each report as `store method outcome`, and the seconds it gave. */
 function recordingMetrics() {
@@ -88,18 +90,18 @@ describe('measured storage: pets', () => {
 describe('measured storage: idempotency keys', () => {
   it('reports claim, complete and release by name, and passes their answers on', async () => {
     const { metrics, calls } = recordingMetrics();
-    const claimed = { outcome: 'claimed', claim: { key: { client: 'c', key: 'k' }, token: 't' } } as unknown as Awaited<
-      ReturnType<IdempotencyStore['claim']>
-    >;
-    const store: IdempotencyStore = {
-      claim: () => Promise.resolve(claimed),
-      complete: () => Promise.resolve(),
-      release: () => Promise.reject(new StorageUnavailable()),
-    };
-    const measured = measuredStorage({ pets: new InMemoryPetRepository(), idempotency: store }, metrics).idempotency;
+    const claimed = await keys().claim({ client: 'c', key: 'k' }, 'fingerprint');
+    if (claimed.state !== 'claimed') throw new Error(`a fresh store found the key ${claimed.state}`);
+    const store = watchedStorage(keys())
+      .answer('claim', () => Promise.resolve(claimed))
+      .fail(() => new StorageUnavailable(), 'release');
+    const measured = measuredStorage(
+      { pets: new InMemoryPetRepository(), idempotency: store.port },
+      metrics,
+    ).idempotency;
     expect(await measured.claim({ client: 'c', key: 'k' }, 'fingerprint')).toBe(claimed);
-    await measured.complete({} as never, {} as never);
-    await expect(measured.release({} as never)).rejects.toBeInstanceOf(StorageUnavailable);
+    await measured.complete(claimed.claim, petOf(1, aNewPet()));
+    await expect(measured.release(claimed.claim)).rejects.toBeInstanceOf(StorageUnavailable);
     expect(calls()).toEqual(['idempotency claim ok', 'idempotency complete ok', 'idempotency release unavailable']);
   });
 });

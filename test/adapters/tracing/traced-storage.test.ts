@@ -3,12 +3,14 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
 import { petOf } from '../../../core/pet.js';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../../core/ports.js';
+import { STORAGE_METHODS } from '../../../core/storage-calls.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { tracedStorage, type TracedStorageKind } from '../../../adapters/tracing/traced-storage.js';
 import { inSpan } from '../../../adapters/tracing/spans.js';
 import { aNewPet } from '../../support/builders.js';
 import { countingTracer, inMemoryTracingPerFile, parentIdOf } from '../../support/in-memory-tracing.js';
+import { watchedStorage } from '../../support/watched-storage.js';
 
 const tracing = inMemoryTracingPerFile();
 
@@ -29,30 +31,30 @@ const spanNamed = (name: string): ReadableSpan => {
 describe('a traced pet repository', () => {
   it('makes a span of every call, under the active span, naming the method and the storage kind, and answers as the repository does', async () => {
     const pets = tracedPets(new InMemoryPetRepository(), tracing.tracer, SQLITE);
-    const calls = await inSpan(tracing.tracer, 'request', {}, async () => {
+    // Each answer under the name of the method that gave it: the spans expected are those of the calls made.
+    const answers = await inSpan(tracing.tracer, 'request', {}, async () => {
       const added = await pets.add(aNewPet({ name: 'Biscuit' }));
-      return [
-        added,
-        await pets.addOnce(aNewPet(), {
+      return {
+        add: added,
+        addOnce: await pets.addOnce(aNewPet(), {
           key: { client: 'c', key: 'k' },
           claimedAt: Date.now(),
           keptUntil: Date.now() + 60_000,
         }),
-        await pets.findById(added.id),
-        await pets.list({ limit: 2 }),
-        await pets.isReachable(),
-        await pets.conflictsOf([petOf(added.id, aNewPet({ name: 'Other' }))]),
-        await pets.restore([petOf(100, aNewPet())]),
-      ];
+        findById: await pets.findById(added.id),
+        list: await pets.list({ limit: 2 }),
+        isReachable: await pets.isReachable(),
+        conflictsOf: await pets.conflictsOf([petOf(added.id, aNewPet({ name: 'Other' }))]),
+        restore: await pets.restore([petOf(100, aNewPet())]),
+      };
     });
-    expect(calls[0]).toMatchObject({ id: 1, name: 'Biscuit' });
-    expect(calls[2]).toEqual(calls[0]);
-    expect(calls[4]).toBe(true);
-    expect(calls[5]).toEqual([1]);
-    expect(calls[6]).toEqual({ added: 1, unchanged: 0 });
+    expect(answers.add).toMatchObject({ id: 1, name: 'Biscuit' });
+    expect(answers.findById).toEqual(answers.add);
+    expect(answers.isReachable).toBe(true);
+    expect(answers.conflictsOf).toEqual([1]);
+    expect(answers.restore).toEqual({ added: 1, unchanged: 0 });
     const request = spanNamed('request');
-    const methods = ['add', 'addOnce', 'findById', 'list', 'isReachable', 'conflictsOf', 'restore'];
-    for (const method of methods) {
+    for (const method of Object.keys(answers)) {
       const span = spanNamed(`pets.${method}`);
       expect(parentIdOf(span)).toBe(request.spanContext().spanId);
       expect(span.attributes).toEqual({
@@ -117,15 +119,12 @@ describe('a traced pet repository', () => {
   });
 
   it('leaves out a method the repository does not have: a repository need not restore', async () => {
-    const bare: PetRepository = {
-      add: () => Promise.resolve(petOf(1, aNewPet())),
-      addOnce: () => Promise.reject(new Error('not here')),
-      findById: () => Promise.resolve(undefined),
-      list: () => Promise.resolve([]),
-      isReachable: () => Promise.resolve(true),
-    };
+    const restoring = ['conflictsOf', 'restore', 'reserveIds'] as const;
+    const bare: PetRepository = watchedStorage(new InMemoryPetRepository()).lack(...restoring).port;
     const traced = tracedPets(bare, tracing.tracer, { name: 'custom' });
-    expect(Object.keys(traced).sort()).toEqual(['add', 'addOnce', 'findById', 'isReachable', 'list']);
+    expect(Object.keys(traced).sort()).toEqual(
+      STORAGE_METHODS.pets.filter((method) => !restoring.some((lacking) => lacking === method)).sort(),
+    );
     expect(await traced.isReachable()).toBe(true);
   });
 });

@@ -10,8 +10,8 @@ import type { IdempotencyStore, PetRepository } from '../../../core/ports.js';
 import { CreatePetOnce } from '../../../core/use-cases/create-pet-once.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
-import { heldRepository } from '../../support/held-repository.js';
 import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
+import { watchedStorage } from '../../support/watched-storage.js';
 
 function createPetOnce(
   pets: PetRepository = new InMemoryPetRepository(),
@@ -46,16 +46,17 @@ describe('CreatePetOnce', () => {
   });
 
   it('refuses a repeat while the first request is still in flight, and adds nothing', async () => {
-    const { repository, adds, addStarted, finishAdd } = heldRepository();
-    const { useCase } = createPetOnce(repository);
+    const pets = watchedStorage(new InMemoryPetRepository());
+    const adds = pets.hold('add', 'addOnce');
+    const { useCase } = createPetOnce(pets.port);
     const first = useCase.execute({ name: 'Tom', categoryId: 7 }, key);
-    await addStarted();
+    await adds.started();
     await expect(useCase.execute({ name: 'Tom', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyInUse);
     // A different body is a reused key even while the first is in flight: retrying it cannot help.
     await expect(useCase.execute({ name: 'Kit', categoryId: 7 }, key)).rejects.toBeInstanceOf(IdempotencyKeyReused);
-    finishAdd();
+    adds.release();
     expect((await first).replayed).toBe(false);
-    expect(adds()).toBe(1);
+    expect(pets.calls('add', 'addOnce')).toHaveLength(1);
   });
 
   it("keeps each client's keys apart", async () => {
@@ -68,14 +69,14 @@ describe('CreatePetOnce', () => {
   });
 
   it('refuses an invalid key before anything else, and touches no store', async () => {
-    const requests = { claim: vi.fn(), complete: vi.fn(), release: vi.fn() };
-    const { useCase } = createPetOnce(undefined, requests);
+    const [pets, requests] = [watchedStorage(new InMemoryPetRepository()), watchedStorage(inMemoryIdempotencyStore())];
+    const { useCase } = createPetOnce(pets.port, requests.port);
     for (const bad of ['', 'a b', 'k'.repeat(256)]) {
       await expect(useCase.execute(aNewPet({ name: ' ' }), { ...key, key: bad })).rejects.toBeInstanceOf(
         InvalidIdempotencyKey,
       );
     }
-    expect(requests.claim).not.toHaveBeenCalled();
+    expect([...pets.calls(), ...requests.calls()]).toEqual([]);
   });
 
   it('refuses a pet that breaks a rule without claiming the key: fixed, it goes through under that key', async () => {

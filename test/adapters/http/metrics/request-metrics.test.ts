@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../../support/builders.js';
-import { heldRepository } from '../../../support/held-repository.js';
 import { samplesOf, valueOf, type Sample } from '../../../support/prometheus-text.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
+import { watchedStorage } from '../../../support/watched-storage.js';
 
 const REQUESTS = 'petstore_http_request_duration_seconds_count';
 const STORAGE_CALLS = 'petstore_storage_call_duration_seconds_count';
@@ -126,20 +126,22 @@ describe('GET /metrics', () => {
   });
 
   it('counts the requests in flight, the scrape itself among them', async () => {
-    const held = heldRepository();
-    api = await startTestApi({ repository: held.repository });
+    const store = watchedStorage(new InMemoryPetRepository());
+    const adds = store.hold('add', 'addOnce');
+    api = await startTestApi({ repository: store.port });
     expect(valueOf(await scrape(api), 'petstore_http_requests_in_flight')).toBe(1);
     const create = api.postJson('/v1/pets', aNewPet());
-    await held.addStarted();
+    await adds.started();
     expect(valueOf(await scrape(api), 'petstore_http_requests_in_flight')).toBe(2);
-    held.finishAdd();
+    adds.release();
     expect((await create).status).toBe(201);
     expect(valueOf(await scrape(api), 'petstore_http_requests_in_flight')).toBe(1);
   });
 
   it('counts a request whose client left before any answer as aborted', async () => {
-    const held = heldRepository();
-    api = await startTestApi({ repository: held.repository });
+    const store = watchedStorage(new InMemoryPetRepository());
+    const adds = store.hold('add', 'addOnce');
+    api = await startTestApi({ repository: store.port });
     const leaving = new AbortController();
     const create = fetch(`${api.baseUrl}/v1/pets`, {
       method: 'POST',
@@ -147,13 +149,13 @@ describe('GET /metrics', () => {
       body: JSON.stringify(aNewPet()),
       signal: leaving.signal,
     }).catch(() => 'aborted');
-    await held.addStarted();
+    await adds.started();
     leaving.abort();
     expect(await create).toBe('aborted');
     await vi.waitFor(async () => {
       expect(requestsOf(await scrape(api), 'createPet', 'aborted')).toBe(1);
     });
-    held.finishAdd();
+    adds.release();
     expect(requestsOf(await scrape(api), 'createPet', '2xx')).toBe(0);
   });
 

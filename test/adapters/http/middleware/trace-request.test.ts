@@ -6,10 +6,10 @@ import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
-import { heldRepository } from '../../../support/held-repository.js';
 import { inMemoryTracingPerFile, parentIdOf, tracerOfOnly } from '../../../support/in-memory-tracing.js';
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 import { callerContext } from '../../../support/trace-context.js';
+import { watchedStorage } from '../../../support/watched-storage.js';
 
 const tracing = inMemoryTracingPerFile();
 
@@ -208,8 +208,9 @@ describe('a traced request that fails', () => {
 
 describe('a traced request cut short', () => {
   it('says so, and has no status: none was sent', async () => {
-    const held = heldRepository();
-    const api = await startTestApi({ tracer: tracing.tracer, repository: held.repository });
+    const store = watchedStorage(new InMemoryPetRepository());
+    const adds = store.hold('add', 'addOnce');
+    const api = await startTestApi({ tracer: tracing.tracer, repository: store.port });
     try {
       const leaving = new AbortController();
       const sent = fetch(`${api.baseUrl}/v1/pets`, {
@@ -218,14 +219,14 @@ describe('a traced request cut short', () => {
         body: JSON.stringify({ name: 'Hasty', categoryId: 1 }),
         signal: leaving.signal,
       });
-      await held.addStarted();
+      await adds.started();
       leaving.abort();
       await expect(sent).rejects.toThrow();
       const [server] = await serverSpans(1);
       expect(server?.name).toBe('createPet');
       expect(server?.attributes['error.type']).toBe('aborted');
       expect(server?.attributes['http.response.status_code']).toBeUndefined();
-      held.finishAdd();
+      adds.release();
     } finally {
       await api.close();
     }

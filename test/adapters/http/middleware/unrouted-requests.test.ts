@@ -5,6 +5,7 @@ import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { expectError, startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
+import { watchedStorage } from '../../../support/watched-storage.js';
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -43,8 +44,9 @@ function rawRequest(
 
 /** A store whose every call fails the given way: the only way to provoke 5xx answers. */
 function failingRepository(failure: () => Error, reachable = true): PetRepository {
-  const fail = () => Promise.reject(failure());
-  return { add: fail, addOnce: fail, findById: fail, list: fail, isReachable: () => Promise.resolve(reachable) };
+  return watchedStorage(new InMemoryPetRepository())
+    .fail(failure)
+    .answer('isReachable', () => Promise.resolve(reachable)).port;
 }
 
 describe('errors that no route produces', () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IdempotencyKeyInUse } from '../../../../core/errors.js';
-import type { IdempotencyStore } from '../../../../core/ports.js';
 import { CreatePetOnce } from '../../../../core/use-cases/create-pet-once.js';
 import { openSqliteDatabase } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { SqliteIdempotencyStore } from '../../../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
@@ -8,6 +7,7 @@ import { SqlitePetRepository } from '../../../../adapters/persistence/sqlite/sql
 import { manualClock } from '../../../../testing/index.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../../../support/sqlite.js';
 import { idempotencyRetention } from '../../../support/storage-fixture.js';
+import { watchedStorage } from '../../../support/watched-storage.js';
 
 const rex = { name: 'Rex', categoryId: 3 };
 const key = { client: 'client-a', key: 'order-1' };
@@ -26,15 +26,10 @@ describe('a keyed create on SQLite, the process dying between its two writes', (
     const db = openSqliteDatabase(folder.path(), SQLITE_DEFAULTS);
     const pets = new SqlitePetRepository(db);
     const store = new SqliteIdempotencyStore(db, idempotencyRetention(), { now: clock.now });
+    const requests = watchedStorage(store);
     // The process dies right after the pet is written: recording the answer never happens.
-    const requests: IdempotencyStore = recordAnswers
-      ? store
-      : {
-          claim: (...args) => store.claim(...args),
-          release: () => new Promise(() => undefined),
-          complete: () => new Promise(() => undefined),
-        };
-    return { db, pets, createOnce: new CreatePetOnce(pets, requests) };
+    if (!recordAnswers) requests.hold('complete', 'release');
+    return { db, pets, createOnce: new CreatePetOnce(pets, requests.port) };
   }
 
   it('adds the pet once: after a restart the retry is told to wait while the lease lasts, then answers the pet written before', async () => {

@@ -12,10 +12,10 @@ import {
   TEST_KEY,
   type TestApi,
 } from '../../../../support/api-harness.js';
-import { heldRepository } from '../../../../support/held-repository.js';
 import { openApiAjv } from '../../../../support/openapi-validator.js';
 import { rawRequest, sendRaw } from '../../../../support/raw-http.js';
 import { idempotencyRetention } from '../../../../support/storage-fixture.js';
+import { watchedStorage } from '../../../../support/watched-storage.js';
 
 const PETS = '/v1/pets';
 
@@ -186,10 +186,11 @@ describe('Idempotency-Key, as the wire carries it', () => {
   });
 
   it('answers 409 with Retry-After while the first request is in flight, then the replay once it is done', async () => {
-    const { repository, addStarted, finishAdd } = heldRepository();
-    api = await startTestApi({ repository });
+    const store = watchedStorage(new InMemoryPetRepository());
+    const adds = store.hold('add', 'addOnce');
+    api = await startTestApi({ repository: store.port });
     const first = create(['Idempotency-Key: slow-1']);
-    await addStarted();
+    await adds.started();
     const during = await create(['Idempotency-Key: slow-1']);
     expect(during?.status).toBe(409);
     expect(during?.headers['retry-after']).toBe('1');
@@ -198,7 +199,7 @@ describe('Idempotency-Key, as the wire carries it', () => {
       status: 409,
       message: 'A request with this Idempotency-Key is still in progress; retry it shortly',
     });
-    finishAdd();
+    adds.release();
     const original = await first;
     const after = await create(['Idempotency-Key: slow-1']);
     expect(after?.body).toBe(original?.body);
