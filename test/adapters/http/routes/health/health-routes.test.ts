@@ -7,6 +7,7 @@ import { createRouter } from '../../../../../adapters/http/wire/router.js';
 import { DrainingFlag } from '../../../../../adapters/http/server/draining.js';
 import { listen, type RunningServer } from '../../../../../adapters/http/server/http-server.js';
 import { createLogger } from '../../../../../adapters/logging/logger.js';
+import { InMemoryPetRepository } from '../../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { loadConfig } from '../../../../../app/config.js';
 
 describe('the readiness probe during a shutdown', () => {
@@ -18,7 +19,7 @@ describe('the readiness probe during a shutdown', () => {
   it('answers 503 with Retry-After once the shutdown has begun, storage reachable or not; liveness stays 200', async () => {
     const shutdown = new DrainingFlag();
     const router = createRouter();
-    addHealthRoutes(router, { isReachable: () => Promise.resolve(true) }, shutdown);
+    addHealthRoutes(router, new InMemoryPetRepository(), shutdown);
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
     const app = new Koa();
     // The error middleware responds with the headers the request context starts, as in the service.
