@@ -4,7 +4,7 @@ import { renderErrors } from '../../../../../adapters/http/middleware/render-err
 import { requestContext } from '../../../../../adapters/http/middleware/request-context.js';
 import { addHealthRoutes } from '../../../../../adapters/http/routes/health/health-routes.js';
 import { createRouter } from '../../../../../adapters/http/wire/router.js';
-import { DrainingFlag } from '../../../../../adapters/http/server/draining.js';
+import { Draining } from '../../../../../adapters/http/server/draining.js';
 import { listen, type RunningServer } from '../../../../../adapters/http/server/http-server.js';
 import { createLogger } from '../../../../../adapters/logging/logger.js';
 import { InMemoryPetRepository } from '../../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -17,7 +17,7 @@ describe('the readiness probe during a shutdown', () => {
   });
 
   it('answers 503 with Retry-After once the shutdown has begun, storage reachable or not; liveness stays 200', async () => {
-    const shutdown = new DrainingFlag();
+    const shutdown = new Draining();
     const router = createRouter();
     addHealthRoutes(router, new InMemoryPetRepository(), shutdown);
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
@@ -28,10 +28,10 @@ describe('the readiness probe during a shutdown', () => {
     app.use(router.routes());
     running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     const base = `http://127.0.0.1:${running.address.port}`;
-    expect(shutdown.draining).toBe(false);
+    expect(shutdown.begun).toBe(false);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     shutdown.begin();
-    expect(shutdown.draining).toBe(true);
+    expect(shutdown.begun).toBe(true);
     const refused = await fetch(`${base}/readyz`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
