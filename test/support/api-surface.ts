@@ -18,3 +18,9 @@ export const EXPECTED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
 
 /** The same, with OPTIONS, as a refusal of a method Node does not know names them. */
 export const EXPECTED_REFUSAL_METHODS = 'GET, HEAD, POST and OPTIONS';
+
+/** The methods `Allow` names for one path of the API (`/pets/{petId}`), sorted: its operations', HEAD with GET. */
+export function expectedAllow(path: string): string[] {
+  const methods = EXPECTED_OPERATIONS.filter((operation) => operation.path === path).map(({ method }) => method);
+  return [...methods, ...(methods.some((method) => method === 'GET') ? ['HEAD'] : [])].sort();
+}

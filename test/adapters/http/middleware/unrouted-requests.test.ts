@@ -5,6 +5,7 @@ import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { expectError, startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
+import { expectedAllow } from '../../../support/api-surface.js';
 import { watchedStorage } from '../../../support/watched-storage.js';
 
 let api: TestApi | undefined;
@@ -61,14 +62,14 @@ describe('errors that no route produces', () => {
     api = await startTestApi();
     const response = await api.request('/v1/pets', { method: 'DELETE' });
     await expectError(response, 405, 'method_not_allowed');
-    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(expectedAllow('/pets'));
     const onPet = await api.request('/v1/pets/1', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
     });
     await expectError(onPet, 405, 'method_not_allowed');
-    expect(onPet.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD']);
+    expect(onPet.headers.get('allow')?.split(', ').sort()).toEqual(expectedAllow('/pets/{petId}'));
     const onProbe = await api.request('/healthz', { method: 'POST', key: null });
     await expectError(onProbe, 405, 'method_not_allowed');
   });
@@ -78,7 +79,7 @@ describe('errors that no route produces', () => {
     const known = await rawRequest(api, 'PROPFIND', '/v1/pets');
     expect(known.status).toBe(405);
     expect(known.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
-    expect(known.allow?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    expect(known.allow?.split(', ').sort()).toEqual(expectedAllow('/pets'));
     const unknown = await rawRequest(api, 'PROPFIND', '/nothing');
     expect(unknown.body).toMatchObject({ code: 'not_found', status: 404 });
   });
@@ -87,7 +88,7 @@ describe('errors that no route produces', () => {
     api = await startTestApi();
     const response = await api.request('/v1/pets', { method: 'OPTIONS' });
     expect(response.status).toBe(204);
-    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(expectedAllow('/pets'));
     await expectError(await api.request('/v1/nothing', { method: 'OPTIONS' }), 404, 'not_found');
   });
 
