@@ -1,11 +1,18 @@
 // The tables of docs/reference.md, written from the code that holds their rows: the settings from the
-// configuration schema, the error codes from the HTTP adapter's one table.
-import { ERRORS } from '../adapters/http/wire/error-codes.js';
+// configuration schema, the error codes from the HTTP adapter's one table, the operations from its list.
+import { API_OPERATIONS } from '../adapters/http/http-app.js';
+import { componentJsonSchemas } from '../adapters/http/openapi/json-schemas.js';
+import { ERRORS, type ErrorCode } from '../adapters/http/wire/error-codes.js';
+import { API_BASE_PATH } from '../adapters/http/wire/router.js';
 import { settingRows } from '../app/settings-help.js';
 
-/** A Markdown table of these headings and rows; a pipe inside a cell is escaped, so the table keeps its columns. */
+/**
+ * A Markdown table of these headings and rows; a pipe inside a cell is escaped, so the table keeps its
+ * columns, and an empty cell is one space wide, as the Markdown lint's compact style wants.
+ */
 export function markdownTable(headings: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
+  const cellOf = (cell: string) => (cell === '' ? ' ' : ` ${cell.replaceAll('|', '\\|')} `);
+  const line = (cells: readonly string[]) => `|${cells.map(cellOf).join('|')}|`;
   return [line(headings), line(headings.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
@@ -24,4 +31,127 @@ export function settingsTable(): string {
     return [`\`${name}\``, fallback === undefined ? unset : `\`${fallback}\``, meaning];
   });
   return markdownTable(['Variable', 'Default', 'Meaning'], rows);
+}
+
+/** One operation of the API as the reference describes it: its id, and its part of the OpenAPI document. */
+export interface DocumentedOperation {
+  readonly operationId: string;
+  /** As HTTP spells it: `GET`. */
+  readonly method: string;
+  /** Under the API's base path, in OpenAPI's template syntax: `/pets/{petId}`. */
+  readonly path: string;
+  /** The OpenAPI Operation Object. */
+  readonly operation: Readonly<Record<string, unknown>>;
+}
+
+/** The API's operations, in the order the HTTP adapter lists them: where that list lives is known here only. */
+export function apiOperations(): DocumentedOperation[] {
+  return API_OPERATIONS.map(({ operationId, method, path, document }) => ({
+    operationId,
+    method,
+    path,
+    operation: document().operation,
+  }));
+}
+
+interface Parameter {
+  readonly name: string;
+  readonly in: string;
+  readonly required?: boolean;
+}
+interface Response {
+  readonly headers?: Record<string, unknown>;
+  readonly content?: Record<string, { readonly schema?: Schema }>;
+}
+interface Schema {
+  readonly $ref?: string;
+  readonly type?: string;
+  readonly items?: Schema;
+  readonly allOf?: readonly Schema[];
+  readonly properties?: Record<string, { readonly enum?: readonly string[] }>;
+}
+
+const responsesOf = ({ operation }: DocumentedOperation) => (operation.responses ?? {}) as Record<string, Response>;
+const isSuccess = (status: string) => status.startsWith('2');
+const quoted = (text: string) => `\`${text}\``;
+
+/** The error codes one error response names, as the document's `errorResponses` writes them. */
+function codesOf(status: string, response: Response): ErrorCode[] {
+  const codes = response.content?.['application/json']?.schema?.allOf?.find((part) => part.properties?.code)?.properties
+    ?.code?.enum;
+  if (codes === undefined) throw new Error(`the ${status} response names no error codes`);
+  return codes as ErrorCode[];
+}
+
+function errorCodesOf(documented: DocumentedOperation): ErrorCode[] {
+  return Object.entries(responsesOf(documented)).flatMap(([status, response]) =>
+    isSuccess(status) ? [] : codesOf(status, response),
+  );
+}
+
+/** The codes by status, in ascending order: 400 `a`, `b`; 404 `c`. */
+function byStatus(codes: readonly ErrorCode[]): string {
+  const statuses = [...new Set(codes.map((code) => ERRORS[code].status))].sort((a, b) => a - b);
+  const codesOfStatus = (status: number) => codes.filter((code) => ERRORS[code].status === status).map(quoted);
+  return statuses.map((status) => `${String(status)} ${codesOfStatus(status).join(', ')}`).join('; ');
+}
+
+/** A schema by the name the reference gives it: a component's name, `Pet[]` for an array of them. */
+function schemaName(schema: Schema | undefined): string {
+  const name = schema?.$ref?.split('/').at(-1);
+  if (name === undefined) throw new Error(`a body schema that is not a component: ${JSON.stringify(schema)}`);
+  const component = (componentJsonSchemas() as Record<string, Schema>)[name];
+  return component?.type === 'array' && component.items?.$ref !== undefined ? `${schemaName(component.items)}[]` : name;
+}
+
+/** What is in every response of every operation, so that a row names only what its operation adds. */
+function everyResponseHeader(operations: readonly DocumentedOperation[]): (name: string) => boolean {
+  const headerSets = operations.flatMap((documented) =>
+    Object.values(responsesOf(documented)).map(({ headers }) => new Set(Object.keys(headers ?? {}))),
+  );
+  return (name) => headerSets.every((names) => names.has(name));
+}
+
+function requestOf({ method, path, operation }: DocumentedOperation): string {
+  const parameters = (operation.parameters ?? []) as Parameter[];
+  const query = parameters.filter((parameter) => parameter.in === 'query').map(({ name }) => `${name}=`);
+  const line = `${method} ${API_BASE_PATH}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+  const body = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
+  const headers = parameters
+    .filter((parameter) => parameter.in === 'header')
+    .map(({ name, required }) => `${required === true ? 'required' : 'optional'} ${quoted(name)}`);
+  const withBody = body === undefined ? [] : [`with a ${schemaName(body.content?.['application/json']?.schema)}`];
+  return [[quoted(line), ...withBody].join(' '), ...headers].join(', ');
+}
+
+function successOf(documented: DocumentedOperation, onEveryResponse: (name: string) => boolean): string {
+  return Object.entries(responsesOf(documented))
+    .filter(([status]) => isSuccess(status))
+    .map(([status, { headers, content }]) => {
+      const body = content?.['application/json'];
+      const answer = body === undefined ? status : `${status} ${quoted(schemaName(body.schema))}`;
+      const own = Object.keys(headers ?? {}).filter((name) => !onEveryResponse(name));
+      return [answer, ...own.map(quoted)].join(', ');
+    })
+    .join('; ');
+}
+
+/**
+ * The reference's table of operations, a row for each in the HTTP adapter's order, read from its part of
+ * the OpenAPI document, each naming the errors only it answers; then a row of those every operation can.
+ */
+export function operationTable(operations: readonly DocumentedOperation[] = apiOperations()): string {
+  const onEveryResponse = everyResponseHeader(operations);
+  const codes = operations.map(errorCodesOf);
+  const common = (codes[0] ?? []).filter((code) => codes.every((ofOperation) => ofOperation.includes(code)));
+  const rows = operations.map((documented, index) => [
+    `${quoted(documented.operationId)}${documented.operation.deprecated === true ? ' (deprecated)' : ''}`,
+    requestOf(documented),
+    successOf(documented, onEveryResponse),
+    byStatus((codes[index] ?? []).filter((code) => !common.includes(code))),
+  ]);
+  return markdownTable(
+    ['Operation', 'Request', 'Success', 'Errors'],
+    [...rows, ['every operation', '', '', byStatus(common)]],
+  );
 }

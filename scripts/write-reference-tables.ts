@@ -1,17 +1,19 @@
-// `npm run docs:reference`: rewrites the tables of docs/reference.md, the settings from the
-// configuration schema and the error codes from the HTTP adapter's table.
+// `npm run docs:reference`: rewrites the blocks of the docs written from code (scripts/generated-blocks.ts):
+// docs/reference.md's operations, settings and error codes, docs/operations.md's metric labels and span names.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { errorTable, settingsTable } from './reference-tables.js';
+import { GENERATED_BLOCKS, withBlock } from './generated-blocks.js';
 
-const REFERENCE = new URL('../docs/reference.md', import.meta.url);
-let text = readFileSync(REFERENCE, 'utf8');
-for (const [name, table] of [
-  ['settings', settingsTable()],
-  ['errors', errorTable()],
-] as const) {
-  const marked = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`);
-  if (!marked.test(text))
-    throw new Error(`docs/reference.md has no <!-- ${name}:start --> ... <!-- ${name}:end --> markers`);
-  text = text.replace(marked, (_, start: string, end: string) => `${start}${table}\n${end}`);
+for (const file of new Set(GENERATED_BLOCKS.map((block) => block.file))) {
+  const url = new URL(`../${file}`, import.meta.url);
+  const page = GENERATED_BLOCKS.filter((block) => block.file === file).reduce(
+    (text, { name, write }) => {
+      try {
+        return withBlock(text, name, write());
+      } catch (error) {
+        throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+      }
+    },
+    readFileSync(url, 'utf8'),
+  );
+  writeFileSync(url, page);
 }
-writeFileSync(REFERENCE, text);

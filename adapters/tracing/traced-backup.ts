@@ -17,6 +17,15 @@ import { STORAGE_KIND_ATTRIBUTE } from './traced-storage.js';
 export const PETS_DONE_ATTRIBUTE = 'petstore.pets.done';
 export const PETS_ATTRIBUTE = 'petstore.pets';
 
+/** The root span of an import, and of an export. */
+export const IMPORT_SPAN = 'pets import';
+export const EXPORT_SPAN = 'pets export';
+
+/** The span of one step of an import: `pets import checking`, `pets import writing`. */
+export function importStepSpanName(phase: ImportPhase): string {
+  return `${IMPORT_SPAN} ${phase}`;
+}
+
 /**
  * An import as one trace: a root span `pets import`, a span for checking the backup, then one for
  * each batch written, as the import reports them (every thousand pets, in either mode).
@@ -29,7 +38,7 @@ export function tracedImport(importPets: ImportPets, tracer: Tracer, kind: strin
       progress: ImportProgress,
       interruption?: AbortSignal,
     ): Promise<ImportReport> {
-      const root = tracer.startSpan('pets import', {
+      const root = tracer.startSpan(IMPORT_SPAN, {
         attributes: { [STORAGE_KIND_ATTRIBUTE]: kind, 'petstore.import.mode': mode },
       });
       const underRoot = trace.setSpan(context.active(), root);
@@ -95,7 +104,7 @@ class BatchSpans {
   }
 
   private startStep(): Span {
-    return this.tracer.startSpan(`pets import ${this.phases[this.phase] as ImportPhase}`, {}, this.parent);
+    return this.tracer.startSpan(importStepSpanName(this.phases[this.phase] as ImportPhase), {}, this.parent);
   }
 }
 
@@ -110,7 +119,7 @@ export function tracedExport(exportPets: ExportPets, tracer: Tracer, kind: strin
         [STORAGE_KIND_ATTRIBUTE]: kind,
         ...(status && { 'petstore.pet.status': status }),
       };
-      const root = tracer.startSpan('pets export', { attributes });
+      const root = tracer.startSpan(EXPORT_SPAN, { attributes });
       const underRoot = trace.setSpan(context.active(), root);
       const pages = exportPets.pages(status);
       let pets = 0;

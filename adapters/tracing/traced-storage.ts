@@ -15,6 +15,11 @@ export interface TracedStorageKind {
   readonly dbSystem?: string | undefined;
 }
 
+/** A storage call's span name: its store, then its method (`pets.add`, `idempotency.claim`). */
+export function storageSpanName(store: string, method: string): string {
+  return `${store}.${method}`;
+}
+
 /**
  * The storage with each call in a span `<store>.<method>` under the active one, naming the storage;
  * only what the method was (never its arguments, a pet or a key) goes on the span.
@@ -31,6 +36,7 @@ export function tracedStorage(
       ...(dbSystem && { [ATTR_DB_SYSTEM_NAME]: dbSystem }),
     };
     const options = { kind: SpanKind.INTERNAL, attributes };
-    return (call) => inSpan(tracer, `${store}.${method}`, options, call);
+    const spanName = storageSpanName(store, method);
+    return (call) => inSpan(tracer, spanName, options, call);
   });
 }

@@ -1,16 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { errorResponses } from '../../adapters/http/openapi/error-responses.js';
 import { ERRORS } from '../../adapters/http/wire/error-codes.js';
-import { errorTable } from '../../scripts/reference-tables.js';
-
-const REFERENCE = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8');
+import { apiOperations, errorTable, operationTable, type DocumentedOperation } from '../../scripts/reference-tables.js';
 
 describe("the error codes, documented from the HTTP adapter's table", () => {
-  it("is the reference's table of error codes, word for word (npm run docs:reference rewrites it)", () => {
-    const [, table] = /<!-- errors:start -->\n([\s\S]*?)\n<!-- errors:end -->/.exec(REFERENCE) ?? [];
-    expect(table).toBe(errorTable());
-  });
-
   it("has a row for every code, in the table's order, with its status and when it is sent", () => {
     const rows = errorTable().split('\n').slice(2);
     expect(rows.map((row) => /^\| `(\w+)` \|/.exec(row)?.[1])).toEqual(Object.keys(ERRORS));
@@ -26,5 +19,101 @@ describe("the error codes, documented from the HTTP adapter's table", () => {
         .split('\n')
         .every((line) => line.replaceAll('\\|', '').split('|').length === 5),
     ).toBe(true);
+  });
+});
+
+const header = { $ref: '#/components/headers/X' };
+/** An operation as the HTTP adapter documents one, its errors written by the document's own helper. */
+function anOperation(
+  operationId: string,
+  {
+    method = 'GET',
+    path = '/pets',
+    errors = ['unauthorized'],
+    operation = {},
+  }: Partial<{
+    method: string;
+    path: string;
+    errors: (keyof typeof ERRORS)[];
+    operation: Record<string, unknown>;
+  }> = {},
+): DocumentedOperation {
+  const responses = {
+    200: {
+      headers: { 'X-Request-Id': header },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+    },
+    ...errorResponses(errors, () => ({ 'X-Request-Id': header })),
+  };
+  return { operationId, method, path, operation: { responses, ...operation } };
+}
+
+const rowsOf = (table: string) => table.split('\n').slice(2);
+
+describe("the operations, documented from the HTTP adapter's list", () => {
+  it("has a row for each operation, in the list's order, then one of the errors every operation can answer", () => {
+    const ids = rowsOf(operationTable()).map((row) => /^\| `?([\w ]+?)`? [|(]/.exec(row)?.[1]);
+    expect(ids).toEqual([...apiOperations().map(({ operationId }) => operationId), 'every operation']);
+  });
+
+  it('writes the request from the method, the path under /v1, the query, the body and the header parameters', () => {
+    const listed = anOperation('listThings', {
+      operation: {
+        parameters: [
+          { name: 'limit', in: 'query' },
+          { name: 'after', in: 'query' },
+        ],
+      },
+    });
+    const created = anOperation('addThing', {
+      method: 'POST',
+      operation: {
+        parameters: [{ name: 'Idempotency-Key', in: 'header', required: false }],
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } } },
+      },
+    });
+    const fetched = anOperation('getThing', {
+      path: '/pets/{petId}',
+      operation: { deprecated: true, parameters: [{ name: 'petId', in: 'path', required: true }] },
+    });
+    expect(rowsOf(operationTable([listed, created, fetched])).slice(0, 3)).toEqual([
+      '| `listThings` | `GET /v1/pets?limit=&after=` | 200 `Pet` | |',
+      '| `addThing` | `POST /v1/pets` with a NewPet, optional `Idempotency-Key` | 200 `Pet` | |',
+      '| `getThing` (deprecated) | `GET /v1/pets/{petId}` | 200 `Pet` | |',
+    ]);
+  });
+
+  it('names in a row only the errors and headers its operation adds to those of every operation, by status', () => {
+    const paged = anOperation('listThings', { errors: ['invalid_query', 'unauthorized', 'bad_request'] });
+    const linked = anOperation('pageThings', {
+      operation: {
+        responses: {
+          200: {
+            headers: { 'X-Request-Id': header, Link: header },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pets' } } },
+          },
+          ...errorResponses(['not_found', 'invalid_path_parameter', 'bad_request', 'unauthorized'], () => ({
+            'X-Request-Id': header,
+          })),
+        },
+      },
+    });
+    expect(rowsOf(operationTable([paged, linked]))).toEqual([
+      '| `listThings` | `GET /v1/pets` | 200 `Pet` | 400 `invalid_query` |',
+      '| `pageThings` | `GET /v1/pets` | 200 `Pet[]`, `Link` | 400 `invalid_path_parameter`; 404 `not_found` |',
+      '| every operation | | | 400 `bad_request`; 401 `unauthorized` |',
+    ]);
+  });
+
+  it('has a new row for an operation added to the list, which the page lacks until npm run docs:reference', () => {
+    const added = anOperation('deleteThing', { method: 'DELETE', path: '/pets/{petId}' });
+    const rows = rowsOf(operationTable([...apiOperations(), added]));
+    expect(rows).toHaveLength(apiOperations().length + 2);
+    expect(rows).toContain('| `deleteThing` | `DELETE /v1/pets/{petId}` | 200 `Pet` | |');
+  });
+
+  it('refuses an error response that names no codes, rather than document it as none', () => {
+    const bare = anOperation('listThings', { operation: { responses: { 400: { description: 'Bad.' } } } });
+    expect(() => operationTable([bare])).toThrow('the 400 response names no error codes');
   });
 });
