@@ -11,7 +11,8 @@ import type { Context } from 'koa';
 import { rateLimit } from '../../adapters/http/rate-limit/rate-limit.js';
 import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
 import { OPERATION_IDS } from '../../adapters/http/http-app.js';
-import { startResponseHeaders } from '../../adapters/http/wire/response-headers.js';
+import type { HttpLogger } from '../../adapters/http/wire/http-logger.js';
+import { startRequestState } from '../../adapters/http/wire/request-state.js';
 import { requestMetricsObserver } from '../../adapters/http/metrics/request-metrics.js';
 import { STORAGE_METHODS } from '../../core/storage-calls.js';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
@@ -32,18 +33,31 @@ export interface FeatureWork {
   readonly quartiles: readonly [number, number];
 }
 
-/** A request's context as the features see it at the end: routed to getPet, answered 200, its headers started. */
+const QUIET: HttpLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => QUIET,
+};
+
+/** A request's context as the features see it at the end: routed to getPet, answered 200, its state started. */
 function routedContext(): Context {
   const socket = new Socket();
   const response = new ServerResponse(new IncomingMessage(socket));
   const ctx = {
     res: response,
-    ip: '127.0.0.1',
     state: {},
-    _matchedRoute: '/v1/pets/:petId',
-    _matchedRouteName: 'getPet',
+    routerPath: '/v1/pets/:petId',
+    routerName: 'getPet',
   } as unknown as Context;
-  startResponseHeaders(ctx);
+  startRequestState(ctx, {
+    requestId: 'r1',
+    clientAddress: '127.0.0.1',
+    arrivedAt: 0,
+    logger: QUIET,
+    responseHeaders: [],
+  });
   return ctx;
 }
 

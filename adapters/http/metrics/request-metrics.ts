@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
 import type { RequestObserver } from '../middleware/request-context.js';
 import { operationOf } from '../wire/operation-of.js';
-import { wasReplayed } from '../wire/replay-state.js';
+import { requestStateOf } from '../wire/request-state.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
 
 /** Times every request from its arrival to the end of its response, whatever served it. */
@@ -17,7 +17,7 @@ export function requestMetricsObserver(
     },
     requestClosed: (ctx, elapsedMs) => {
       metrics.requestFinished(operationOf(ctx, router, operations), statusClassOf(ctx.res), elapsedMs / 1000);
-      if (wasReplayed(ctx)) metrics.requestReplayed();
+      if (requestStateOf(ctx).replayed) metrics.requestReplayed();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Authenticator } from '../../../core/ports.js';
 import type { RateLimit } from '../rate-limit/rate-limit.js';
 import { ApiError } from '../wire/api-error.js';
 import { BEARER_TOKEN } from '../wire/bearer-token.js';
+import { requestStateOf } from '../wire/request-state.js';
 import { isUnderApi } from '../wire/router.js';
 
 const REALM = 'Bearer realm="petstore"';
@@ -45,24 +46,15 @@ const unauthorized = (message: string, challenge: string): Caller => ({
 /** Lets a caller with a valid key through, and remembers whose it is; any other gets its 401. */
 function admitCaller(ctx: Context, caller: Caller): void {
   if ('refusal' in caller) throw caller.refusal;
-  (ctx.state as AuthenticatedState).client = caller.client;
-}
-
-interface AuthenticatedState {
-  client: string;
+  requestStateOf(ctx).client = caller.client;
 }
 
 /** The client whose key the request carried; only for requests requireApiKey admitted. */
 export function authenticatedClient(ctx: Context): string {
-  return (ctx.state as AuthenticatedState).client;
-}
-
-/**
- * The client of a request requireApiKey admitted, undefined for any other: with this service's keys,
- * the SHA-256 digest of the key (StaticKeyAuthenticator).
- */
-export function admittedClient(ctx: Context): string | undefined {
-  return (ctx.state as Partial<AuthenticatedState>).client;
+  const { client } = requestStateOf(ctx);
+  // A route mounted outside /v1 that asks fails here, rather than keep idempotency keys under no client.
+  if (client === undefined) throw new Error('authenticatedClient asked of a request requireApiKey did not admit');
+  return client;
 }
 
 /**

@@ -5,14 +5,12 @@ import { REQUEST_ID_HEADER } from '../wire/header-names.js';
 import {
   accessLogOf,
   KEY_DIGEST_DIGITS,
-  requestTraceIds,
-  startRequestLog,
   USER_AGENT_MAX_LENGTH,
   type AccessLog,
   type HttpLogger,
 } from '../wire/request-log.js';
-import { applyResponseHeaders, startResponseHeaders } from '../wire/response-headers.js';
-import { admittedClient } from './api-key.js';
+import { startRequestState } from '../wire/request-state.js';
+import { applyResponseHeaders } from '../wire/response-headers.js';
 
 /**
  * A client's id is kept when it could not confuse a log reader or a header parser:
@@ -37,36 +35,38 @@ export interface RequestContextOptions {
 }
 
 /**
- * Outermost middleware: gives the request its id and its client's address, sends the id back, binds
- * it to every log line of the request, and writes one access line once the response is over,
- * whatever happened.
+ * Outermost middleware: gives the request its state (its id, its client's address, its arrival, its
+ * response headers, see request-state.ts), sends the id back, and writes one access line once the
+ * response is over, whatever happened.
  */
 export function requestContext(
   logger: HttpLogger,
   { observer, accessLog = accessLogOf(logger), clientAddressOf = peerAddress }: RequestContextOptions = {},
 ): Middleware {
   return async function identifyAndLogRequest(ctx, next) {
-    const started = performance.now();
+    const arrivedAt = performance.now();
     observer?.requestArrived();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    startResponseHeaders(ctx, [REQUEST_ID_HEADER, requestId]);
-    startRequestLog(ctx, requestId, logger);
-    // As Koa's own ip, so that what reads ctx.ip (the rate limit's bucket per address) reads the client's.
-    const clientAddress = clientAddressOf(ctx);
-    ctx.request.ip = clientAddress;
+    const state = startRequestState(ctx, {
+      requestId,
+      clientAddress: clientAddressOf(ctx),
+      arrivedAt,
+      logger,
+      responseHeaders: [[REQUEST_ID_HEADER, requestId]],
+    });
 
     const { method, path } = ctx;
     const userAgent = ctx.get('User-Agent');
     // 'close' comes once the response is sent, or the client went away first: one line either way.
     ctx.res.once('close', () => {
-      const elapsedMs = performance.now() - started;
+      const elapsedMs = performance.now() - state.arrivedAt;
       observer?.requestClosed(ctx, elapsedMs);
       accessLog({
         requestId,
-        traceIds: requestTraceIds(ctx),
-        clientAddress,
-        keyDigest: admittedClient(ctx)?.slice(0, KEY_DIGEST_DIGITS),
+        traceIds: state.traceIds,
+        clientAddress: state.clientAddress,
+        keyDigest: state.client?.slice(0, KEY_DIGEST_DIGITS),
         method,
         path,
         status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
@@ -76,7 +76,8 @@ export function requestContext(
       });
     });
     await next();
-    // JSON responses were written with their headers; what Koa writes gets them now.
+    // JSON bodies left through sendJson with their headers; what Koa still writes (the docs page and its
+    // files, /openapi.json, /metrics, empty answers to OPTIONS) gets them now.
     if (ctx.respond !== false) applyResponseHeaders(ctx);
   };
 }

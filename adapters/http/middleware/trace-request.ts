@@ -24,9 +24,7 @@ import {
   ATTR_USER_AGENT_ORIGINAL,
 } from '@opentelemetry/semantic-conventions';
 import type { Context, Middleware } from 'koa';
-import { traceRequestLog } from '../wire/request-log.js';
-import { startRequestSpan } from '../wire/request-span.js';
-import { wasReplayed } from '../wire/replay-state.js';
+import { requestStateOf } from '../wire/request-state.js';
 
 /** Attributes of this service's own, beside the semantic conventions'. */
 export const IDEMPOTENT_REPLAY_ATTRIBUTE = 'petstore.idempotent_replay';
@@ -77,12 +75,13 @@ export function traceRequests(tracer: Tracer): RequestTracing {
         },
         caller,
       );
-      if (span.isRecording()) span.setAttributes(requestAttributes(ctx));
-      startRequestSpan(ctx, span);
+      const state = requestStateOf(ctx);
+      if (span.isRecording()) span.setAttributes(requestAttributes(ctx, state.requestId));
+      state.span = span;
       const spanContext = span.spanContext();
       // A tracer that makes no spans (an SDK with no exporter) gives ids of zeros: they identify nothing.
       if (isSpanContextValid(spanContext))
-        traceRequestLog(ctx, { trace_id: spanContext.traceId, span_id: spanContext.spanId });
+        state.traceIds = { trace_id: spanContext.traceId, span_id: spanContext.spanId };
       ctx.res.once('close', () => {
         endRequestSpan(ctx, span, naming);
       });
@@ -95,7 +94,7 @@ function methodOf(method: string): string {
   return KNOWN_METHODS.has(method) ? method : '_OTHER';
 }
 
-function requestAttributes(ctx: Context): Attributes {
+function requestAttributes(ctx: Context, requestId: string): Attributes {
   const { req } = ctx;
   return {
     ...(KNOWN_METHODS.has(ctx.method) ? {} : { [ATTR_HTTP_REQUEST_METHOD_ORIGINAL]: ctx.method }),
@@ -104,7 +103,7 @@ function requestAttributes(ctx: Context): Attributes {
     [ATTR_SERVER_PORT]: req.socket.localPort,
     [ATTR_CLIENT_ADDRESS]: req.socket.remoteAddress,
     [ATTR_USER_AGENT_ORIGINAL]: req.headers['user-agent'],
-    [REQUEST_ID_ATTRIBUTE]: ctx.state.requestId as string | undefined,
+    [REQUEST_ID_ATTRIBUTE]: requestId,
   };
 }
 
@@ -130,6 +129,6 @@ function endRequestSpan(ctx: Context, span: Span, naming: SpanNaming): void {
   }
   // Cut short, before or after its status: the client went away, or the drain ran out of time.
   if (!ctx.res.writableFinished) span.setAttribute(ATTR_ERROR_TYPE, 'aborted');
-  if (wasReplayed(ctx)) span.setAttribute(IDEMPOTENT_REPLAY_ATTRIBUTE, true);
+  if (requestStateOf(ctx).replayed) span.setAttribute(IDEMPOTENT_REPLAY_ATTRIBUTE, true);
   span.end();
 }

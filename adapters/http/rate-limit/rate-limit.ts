@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { ApiError } from '../wire/api-error.js';
 import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../wire/header-names.js';
+import { requestStateOf } from '../wire/request-state.js';
 import { addResponseHeaders } from '../wire/response-headers.js';
 import { addressPartition } from './address-partition.js';
 import { TokenBuckets, type Allowance, type RateLimitPolicy } from './token-buckets.js';
@@ -41,7 +42,8 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
   const policyField = `${POLICY_NAME};q=${policy.limit};w=${windowSeconds}`;
   const refusal = `Too many requests: at most ${policy.limit} in ${seconds(windowSeconds)}; retry after`;
   return function limitRate(ctx, client) {
-    const allowance = client === undefined ? perAddress.take(addressPartition(ctx.ip)) : perKey.take(client);
+    const allowance =
+      client === undefined ? perAddress.take(addressPartition(requestStateOf(ctx).clientAddress)) : perKey.take(client);
     addResponseHeaders(ctx, [RATE_LIMIT_POLICY_HEADER, policyField], [RATE_LIMIT_HEADER, standingField(allowance)]);
     if (!allowance.allowed) {
       onRefused?.(ctx);

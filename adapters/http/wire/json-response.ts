@@ -1,19 +1,19 @@
 import type { Context } from 'koa';
-import { responseHeaders } from './response-headers.js';
+import { requestStateOf } from './request-state.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Sends `value` as JSON with the response headers, written here in one go rather than by Koa,
- * whose response handling sets each header and looks the content type up again on every response
- * (docs/design.md says why this bypasses it). Node leaves the body out of a response to HEAD and
- * keeps its length.
+ * The one writer of JSON bodies, answers and errors alike: sends `value` with the response headers,
+ * written here in one go rather than by Koa, whose response handling sets each header and looks the
+ * content type up again on every response (docs/design.md says why this bypasses it). Node leaves
+ * the body out of a response to HEAD and keeps its length.
  */
 export function sendJson(ctx: Context, value: object, status = 200): void {
   const json = JSON.stringify(value);
   // Flat, names and values alternating: the one list form Node also merges with headers a library set before.
   const headers = ['Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(Buffer.byteLength(json))];
-  for (const [name, headerValue] of responseHeaders(ctx)) headers.push(name, headerValue);
+  for (const [name, headerValue] of requestStateOf(ctx).responseHeaders) headers.push(name, headerValue);
   ctx.respond = false;
   ctx.res.writeHead(status, headers);
   ctx.res.end(json);

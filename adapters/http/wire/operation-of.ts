@@ -1,13 +1,19 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 
 /** What a request is counted under: its operation, by its OpenAPI operationId, or `other`. */
 export const OTHER_OPERATION = 'other';
 
+/**
+ * A request's context as the router leaves it. On a request it ran a route for, it records the route's
+ * path template and its name, when it has one: both are in @koa/router's documentation ("Access Router
+ * Context Properties") and its `RouterContext` type, which Koa's `Context` does not carry. Nothing
+ * else of the router's is read.
+ */
 interface RoutedContext {
-  /** Set by the router on the request it ran a route for, its path template; and the route's name, when it has one. */
-  _matchedRoute?: string;
-  _matchedRouteName?: string;
+  readonly method: string;
+  readonly path: string;
+  readonly routerPath?: string | undefined;
+  readonly routerName?: string | undefined;
 }
 
 /**
@@ -16,13 +22,12 @@ interface RoutedContext {
  * routing (401, 429) is matched against the routes now, so that it is counted under the operation
  * it would have reached. Never a path or anything else the client chose.
  */
-export function operationOf(ctx: Context, router: Router, operations: ReadonlySet<string>): string {
-  const routed = ctx as Context & RoutedContext;
+export function operationOf(ctx: RoutedContext, router: Router, operations: ReadonlySet<string>): string {
   // Run on every request: the routed case, by far the common one, allocates nothing.
   const name =
-    routed._matchedRoute === undefined
+    ctx.routerPath === undefined
       ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => isOneOf(operations, layer.name))?.name
-      : routed._matchedRouteName;
+      : ctx.routerName;
   return isOneOf(operations, name) ? name : OTHER_OPERATION;
 }
 
@@ -32,6 +37,6 @@ function isOneOf(operations: ReadonlySet<string>, name: string | null | undefine
 }
 
 /** The route template the router served a request by (`/v1/pets/:petId`); undefined when none did. */
-export function routeOf(ctx: Context): string | undefined {
-  return (ctx as Context & RoutedContext)._matchedRoute;
+export function routeOf(ctx: RoutedContext): string | undefined {
+  return ctx.routerPath;
 }

@@ -1,49 +1,14 @@
 import type { Context } from 'koa';
+import type { HttpLogger, TraceIds } from './http-logger.js';
 import { accessLevelOf } from './probe-paths.js';
+import { requestStateOf } from './request-state.js';
 
-/** The slice of a logger the HTTP adapter needs; pino's logger fits it. */
-export interface HttpLogger {
-  debug(details: object, message: string): void;
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-  child(bindings: { requestId: string } & Partial<TraceIds>): HttpLogger;
-}
-
-/** Where a traced request sits in its trace, by the field names OpenTelemetry gives log records. */
-export interface TraceIds {
-  readonly trace_id: string;
-  readonly span_id: string;
-}
-
-interface RequestLogState {
-  requestId: string;
-  logger: HttpLogger;
-  traceIds?: TraceIds;
-  /** Made on first use: most requests log only their access line, which binds the id itself. */
-  requestLogger?: HttpLogger;
-}
-
-/** Binds the request's id and the service's logger to the request; the request context does it first. */
-export function startRequestLog(ctx: Context, requestId: string, logger: HttpLogger): void {
-  Object.assign(ctx.state, { requestId, logger });
-}
-
-/**
- * Binds a traced request's place in its trace to every line it logs; the request tracing does it before any is written.
- */
-export function traceRequestLog(ctx: Context, traceIds: TraceIds): void {
-  (ctx.state as RequestLogState).traceIds = traceIds;
-}
-
-/** The request's place in its trace; undefined when it is not traced. */
-export function requestTraceIds(ctx: Context): TraceIds | undefined {
-  return (ctx.state as RequestLogState).traceIds;
-}
+// Declared in a module of their own so that the request state, which this module reads, can hold them.
+export type { HttpLogger, TraceIds } from './http-logger.js';
 
 /** The logger bound to this request's id, and to its trace when it is traced. */
 export function requestLogger(ctx: Context): HttpLogger {
-  const state = ctx.state as RequestLogState;
+  const state = requestStateOf(ctx);
   state.requestLogger ??= state.logger.child({ requestId: state.requestId, ...state.traceIds });
   return state.requestLogger;
 }

@@ -1,0 +1,85 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import Koa, { type Context } from 'koa';
+import { describe, expect, it } from 'vitest';
+import { authenticatedClient } from '../../../../adapters/http/middleware/api-key.js';
+import type { HttpLogger } from '../../../../adapters/http/wire/http-logger.js';
+import { requestStateOf, startRequestState } from '../../../../adapters/http/wire/request-state.js';
+
+const quiet: HttpLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => quiet,
+};
+
+/** A request's context as Koa makes it, before any middleware has run. */
+function aContext(): Context {
+  const request = new IncomingMessage(new Socket());
+  return new Koa().createContext(request, new ServerResponse(request));
+}
+
+const arrived = () => ({
+  requestId: 'r1',
+  clientAddress: '203.0.113.7',
+  arrivedAt: 12.5,
+  logger: quiet,
+  responseHeaders: [['X-Request-Id', 'r1']] as [string, string][],
+});
+
+describe("a request's state", () => {
+  it('starts with what the request arrived with, and nothing yet learnt of it', () => {
+    const ctx = aContext();
+    const started = startRequestState(ctx, arrived());
+    expect(started).toEqual({
+      ...arrived(),
+      requestLogger: undefined,
+      span: undefined,
+      traceIds: undefined,
+      client: undefined,
+      replayed: false,
+    });
+    expect(Object.keys(started)).toEqual([
+      'requestId',
+      'clientAddress',
+      'arrivedAt',
+      'logger',
+      'responseHeaders',
+      'requestLogger',
+      'span',
+      'traceIds',
+      'client',
+      'replayed',
+    ]);
+  });
+
+  it('is one object, kept on the request: every reader gets what the others added, and no other request sees it', () => {
+    const ctx = aContext();
+    const other = aContext();
+    const started = startRequestState(ctx, arrived());
+    startRequestState(other, { ...arrived(), requestId: 'r2' });
+    requestStateOf(ctx).replayed = true;
+    expect(requestStateOf(ctx)).toBe(started);
+    expect(started.replayed).toBe(true);
+    expect(requestStateOf(other)).toMatchObject({ requestId: 'r2', replayed: false });
+    // Koa's own namespace for state is where it is kept, under a key of the module's own.
+    expect([Object.keys(ctx.state), Object.getOwnPropertySymbols(ctx.state).length]).toEqual([[], 1]);
+  });
+});
+
+describe('the client a request was admitted as', () => {
+  it('is the one the key check named', () => {
+    const ctx = aContext();
+    startRequestState(ctx, arrived()).client = 'digest-of-the-key';
+    expect(authenticatedClient(ctx)).toBe('digest-of-the-key');
+  });
+
+  it('is never made up for a request no key let in', () => {
+    const ctx = aContext();
+    startRequestState(ctx, arrived());
+    expect(() => authenticatedClient(ctx)).toThrow(
+      'authenticatedClient asked of a request requireApiKey did not admit',
+    );
+  });
+});
