@@ -122,6 +122,7 @@ export function respondToParserErrors(
     const { code, message } = errorFor(error, methods);
     const apiError = new ApiError(code, message);
     const requestId = randomUUID();
+    // Bytes on the socket, not sendJson: the parser refused the request, so no Koa context or Node response exists.
     const body = JSON.stringify(apiError.toBody());
     const headers = [
       ['Content-Type', 'application/json; charset=utf-8'],

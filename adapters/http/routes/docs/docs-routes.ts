@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import { send } from '@koa/send';
+import { sendJson } from '../../wire/json-response.js';
 import { API_BASE_PATH } from '../../wire/router.js';
 import { docsPageSecurityHeaders } from './docs-page-headers.js';
 
@@ -55,7 +56,11 @@ const SERVICE_INDEX = {
   openapi: OPENAPI_PATH,
 } as const;
 
-/** The OpenAPI document, a reference page rendered from it, and an index at `/`; outside /v1 and without a key. */
+/**
+ * The OpenAPI document, a reference page rendered from it, and an index at `/`; outside /v1 and
+ * without a key. The page and its files are not JSON: Koa's writer (and @koa/send's, for files on
+ * disk, streamed with their type and length) writes them.
+ */
 export function addDocsRoutes(
   router: Router,
   openApiDocument: object,
@@ -66,9 +71,10 @@ export function addDocsRoutes(
   const openApiJson = JSON.stringify(openApiDocument);
 
   router.get('/', (ctx) => {
-    ctx.body = SERVICE_INDEX;
+    sendJson(ctx, SERVICE_INDEX);
   });
 
+  // Koa's writer: the document is JSON made once, at start, and sent as the same string every time.
   router.get(OPENAPI_PATH, (ctx) => {
     ctx.type = 'application/json';
     ctx.body = openApiJson;

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { PetRepository } from '../../../../core/ports.js';
 import { ApiError } from '../../wire/api-error.js';
 import type { Draining } from '../../server/draining.js';
+import { sendJson } from '../../wire/json-response.js';
 import { LIVENESS_PATH, READINESS_PATH } from '../../wire/probe-paths.js';
 
 /** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
@@ -11,7 +12,7 @@ export function addHealthRoutes(
   draining: Pick<Draining, 'begun'>,
 ): void {
   router.get(LIVENESS_PATH, (ctx) => {
-    ctx.body = { status: 'ok' };
+    sendJson(ctx, { status: 'ok' });
   });
 
   router.get(READINESS_PATH, async (ctx) => {
@@ -19,6 +20,6 @@ export function addHealthRoutes(
     if (!(await storage.isReachable())) {
       throw ApiError.retryLater('service_unavailable', 'Storage is not reachable');
     }
-    ctx.body = { status: 'ready' };
+    sendJson(ctx, { status: 'ready' });
   });
 }
