@@ -1,32 +1,26 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
-import type { AccessEntry, AccessLog } from './request-log.js';
 import { accessLevelOf } from './probe-paths.js';
+import { accessLogOf, type AccessEntry, type AccessLog, type HttpLogger } from './request-log.js';
 
-/** pino's own parts of a logger: where it writes, its time field, and its bound fields (`,"service":"petstore"`). */
-interface PinoParts {
-  stream: DestinationStream;
-  time: () => string;
-  bindings: string;
-}
-
-function partsOf(logger: Logger): PinoParts {
-  const parts = logger as unknown as Record<symbol, unknown>;
-  return {
-    stream: parts[pino.symbols.streamSym] as DestinationStream,
-    time: parts[pino.symbols.timeSym] as () => string,
-    bindings: parts[pino.symbols.chindingsSym] as string,
-  };
+/**
+ * What the access line needs of a logger: whether a level is on, and, from the service's own logger
+ * (createLogger's), a way to write a line whose fields are JSON text already, framed as its other lines.
+ */
+export interface AccessLineLogger extends HttpLogger {
+  isLevelEnabled(level: 'info' | 'debug'): boolean;
+  readonly writeJsonFields?: ((level: 'info' | 'debug', fields: string, message: string) => void) | undefined;
 }
 
 /**
- * The access line, written straight to the logger's stream in the very text pino writes for it
- * (`createLogger`'s level label, time and bindings, then the fields in order). pino walks and
- * checks any object it is given; one line of a known shape a request does not need that, and
- * writing it so saves enough of every request to keep it (measured against `logger.info`, end to
- * end: docs/performance.md, "Hand-made pieces"). Every other line is pino's.
+ * The access line, its fields written as JSON text here and handed to the service's logger, which
+ * writes the line straight to its destination in the very text pino writes for the same fields.
+ * pino walks and checks any object it is given; one line of a known shape a request does not need
+ * that, and writing it so saves enough of every request to keep it (measured against `logger.info`,
+ * end to end: docs/performance.md, "Hand-made pieces"). Every other line is pino's, and so is the
+ * access line of a logger that takes no JSON text (a host's own).
  */
-export function accessLineOf(logger: Logger): AccessLog {
-  const { stream, time, bindings } = partsOf(logger);
+export function accessLineOf(logger: AccessLineLogger): AccessLog {
+  const { writeJsonFields } = logger;
+  if (writeJsonFields === undefined) return accessLogOf(logger);
   return ({
     requestId,
     traceIds,
@@ -51,8 +45,10 @@ export function accessLineOf(logger: Logger): AccessLog {
     const abortedField = aborted === true ? ',"aborted":true' : '';
     // The user agent is the client's to write: JSON.stringify escapes whatever it holds.
     const userAgentField = userAgent === undefined ? '' : `,"userAgent":${JSON.stringify(userAgent)}`;
-    stream.write(
-      `{"level":"${level}"${time()}${bindings},"requestId":${JSON.stringify(requestId)}${traceFields},"clientAddress":${JSON.stringify(clientAddress)}${keyField},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField}${userAgentField},"msg":"request"}\n`,
+    writeJsonFields(
+      level,
+      `,"requestId":${JSON.stringify(requestId)}${traceFields},"clientAddress":${JSON.stringify(clientAddress)}${keyField},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${statusField},"durationMs":${String(durationMs)}${abortedField}${userAgentField}`,
+      'request',
     );
   };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../adapters/logging/logger.js';
 import { loggedToAFullPipe } from './pipe-reader.js';
 
@@ -27,6 +27,27 @@ describe('the service log', () => {
     });
     expect(JSON.stringify(line)).not.toContain('secret');
     expect(line).toMatchObject({ authorization: '[redacted]', headers: { authorization: '[redacted]' } });
+  });
+});
+
+describe('a line whose fields are JSON text already', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is written in the very text pino writes for the same fields, level, time and service included', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T10:00:00.000Z') });
+    const lines: string[] = [];
+    const logger = createLogger({ logLevel: 'debug' }, { write: (line: string) => lines.push(line) });
+    logger.writeJsonFields('info', ',"requestId":"r1","status":200', 'request');
+    logger.info({ requestId: 'r1', status: 200 }, 'request');
+    logger.writeJsonFields('debug', ',"path":"/healthz"', 'said "hi"');
+    logger.debug({ path: '/healthz' }, 'said "hi"');
+    expect(lines).toHaveLength(4);
+    expect([lines[0], lines[2]]).toEqual([lines[1], lines[3]]);
+    expect(lines[0]).toBe(
+      '{"level":"info","time":"2026-11-24T10:00:00.000Z","service":"petstore","requestId":"r1","status":200,"msg":"request"}\n',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessLogOf, type AccessEntry } from '../../../../adapters/http/wire/request-log.js';
 import { accessLineOf } from '../../../../adapters/http/wire/access-line.js';
@@ -151,5 +152,34 @@ describe('the access line', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]?.indexOf('\n')).toBe((lines[0]?.length ?? 0) - 1);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'info', userAgent, msg: 'request' });
+  });
+
+  it("is written by the service's logger from the fields made here, never through pino's log method", () => {
+    const { logger, lines, accessLine } = serviceLog('info');
+    const info = vi.spyOn(logger, 'info');
+    accessLine(anEntry());
+    expect(info).not.toHaveBeenCalled();
+    expect(lines).toHaveLength(1);
+  });
+
+  it("goes through the log method of a logger that takes no JSON text, such as a host's own pino, in its format", () => {
+    const lines: string[] = [];
+    const hostLogger = pino({ base: { host: 'theirs' } }, { write: (line: string) => lines.push(line) });
+    accessLineOf(hostLogger)(anEntry({ requestId: 'r9', path: '/healthz' }));
+    accessLineOf(hostLogger)(anEntry({ requestId: 'r10' }));
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      {
+        level: 30,
+        time: Date.parse('2026-11-24T10:00:00.000Z'),
+        host: 'theirs',
+        requestId: 'r10',
+        clientAddress: '127.0.0.1',
+        method: 'GET',
+        path: '/v1/pets',
+        status: 200,
+        durationMs: 1,
+        msg: 'request',
+      },
+    ]);
   });
 });
