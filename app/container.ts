@@ -83,7 +83,10 @@ function httpModule({ config, logger, keys, tracer }: Composition): ContainerMod
       bind(TOKENS.Metrics).toDynamicValue(
         async () =>
           new ServiceMetrics(
-            { ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS },
+            {
+              ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS,
+              storageMethods: STORAGE_METHODS,
+            },
             { version: projectManifest().version },
           ),
       );

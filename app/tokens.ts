@@ -33,6 +33,9 @@ export function resolved<T>(context: Pick<ResolutionContext, 'getAsync'>, token:
 }
 
 /** The value bound to `token`, or undefined when the container holds no part for it. */
-export function resolvedIfBound<T>(context: Pick<ResolutionContext, 'getAsync'>, token: Token<T>): Promise<T | undefined> {
+export function resolvedIfBound<T>(
+  context: Pick<ResolutionContext, 'getAsync'>,
+  token: Token<T>,
+): Promise<T | undefined> {
   return context.getAsync<T>(token, { optional: true });
 }
