@@ -4,7 +4,7 @@ import type { SettingHelp } from '../settings/read-settings.js';
 import type { Interrupts } from './interrupted.js';
 
 export interface CliDependencies {
-  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. Each command takes those it calls. */
+  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. */
   useCases(): Promise<UseCases>;
   /** A fresh API key and the SHA-256 digest of it, in hex. */
   newApiKey(): { key: string; digest: string };
