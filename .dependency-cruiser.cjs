@@ -36,12 +36,12 @@ module.exports = {
       to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/settings/'] },
     },
     {
-      name: 'the-wire-is-the-ground-floor',
+      name: 'the-ground-floors-import-only-each-other',
       comment:
-        'adapters/http/wire/ (header names, ApiError and its codes, the response writer, the request log) imports nothing else of the HTTP adapter.',
+        "The HTTP adapter's ground floors (errors/, logs/, proxies/, request/, response/, routing/: what every request shares) import nothing else of it.",
       severity: 'error',
-      from: { path: '^adapters/http/wire/' },
-      to: { path: '^adapters/http/', pathNot: '^adapters/http/wire/' },
+      from: { path: '^adapters/http/(errors|logs|proxies|request|response|routing)/' },
+      to: { path: '^adapters/http/', pathNot: '^adapters/http/(errors|logs|proxies|request|response|routing)/' },
     },
     {
       name: 'operations-stand-alone',

@@ -21,12 +21,12 @@ import { getPetOperation } from './routes/get-pet/get-pet.js';
 import { addHealthRoutes } from './routes/health/health-routes.js';
 import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
-import type { ApiOperation } from './wire/api-operation.js';
-import { clientAddressBehind, type TrustedProxy } from './wire/client-address.js';
-import { operationOf, OTHER_OPERATION, routeOf } from './wire/operation-of.js';
-import { logConnectionFailure, type AccessLog, type HttpLogger } from './wire/request-log.js';
-import { markRateLimited } from './wire/request-span.js';
-import { answeredMethods, createRouter, mountOperation } from './wire/router.js';
+import type { ApiOperation } from './routing/api-operation.js';
+import { clientAddressBehind, type TrustedProxy } from './proxies/client-address.js';
+import { operationOf, OTHER_OPERATION, routeOf } from './routing/operation-of.js';
+import { logConnectionFailure, type AccessLog, type HttpLogger } from './logs/request-log.js';
+import { markRateLimited } from './request/request-span.js';
+import { answeredMethods, createRouter, mountOperation } from './routing/router.js';
 import type { Draining } from './server/draining.js';
 
 export interface HttpAppDependencies {

@@ -1,6 +1,6 @@
 import { OPERATION_IDS } from './http-app.js';
 import { STATUS_CLASSES } from './metrics/http-metrics.js';
-import { OTHER_OPERATION } from './wire/operation-of.js';
+import { OTHER_OPERATION } from './routing/operation-of.js';
 
 /** The label values the HTTP adapter reports requests under, for whoever keeps the series. */
 export const HTTP_METRIC_LABELS = {

@@ -4,8 +4,8 @@ import { renderErrors } from './middleware/render-errors.js';
 import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
-import type { HttpLogger } from './wire/request-log.js';
-import { createRouter } from './wire/router.js';
+import type { HttpLogger } from './logs/request-log.js';
+import { createRouter } from './routing/router.js';
 
 /**
  * GET /metrics on its own (METRICS_PORT), for a port that only the scraper can reach; any other

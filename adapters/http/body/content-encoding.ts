@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
-import { ApiError } from '../wire/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /** Undoes a content coding; the result is at most `limitBytes` long. */
 export type BodyDecoder = (body: Buffer, limitBytes: number) => Promise<Buffer>;

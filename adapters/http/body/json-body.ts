@@ -1,10 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import { parse as parseContentType } from 'content-type';
 import getRawBody from 'raw-body';
-import { ApiError } from '../wire/api-error.js';
-import type { ErrorCode } from '../wire/error-codes.js';
-import { waitsForContinue } from '../wire/expect-continue.js';
-import { logConnectionFailure } from '../wire/request-log.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+import { waitsForContinue } from '../request/expect-continue.js';
+import { logConnectionFailure } from '../logs/request-log.js';
 import { decoderFor } from './content-encoding.js';
 
 declare module 'koa' {

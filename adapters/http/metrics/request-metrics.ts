@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
 import type { RequestObserver } from '../middleware/request-context.js';
-import { operationOf } from '../wire/operation-of.js';
-import { requestStateOf } from '../wire/request-state.js';
+import { operationOf } from '../routing/operation-of.js';
+import { requestStateOf } from '../request/request-state.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';
 
 /** Times every request from its arrival to the end of its response, whatever served it. */

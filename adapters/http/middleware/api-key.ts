@@ -1,10 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import type { Authenticator } from '../../../core/ports.js';
 import type { RateLimit } from '../rate-limit/rate-limit.js';
-import { ApiError } from '../wire/api-error.js';
-import { BEARER_TOKEN } from '../wire/bearer-token.js';
-import { requestStateOf } from '../wire/request-state.js';
-import { isUnderApi } from '../wire/router.js';
+import { ApiError } from '../errors/api-error.js';
+import { BEARER_TOKEN } from '../request/bearer-token.js';
+import { requestStateOf } from '../request/request-state.js';
+import { isUnderApi } from '../routing/router.js';
 
 const REALM = 'Bearer realm="petstore"';
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../wire/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /**
  * One segment in its one spelling: unreserved characters only (RFC 3986), so no

@@ -1,6 +1,6 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '../wire/header-names.js';
+import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '../request/header-names.js';
 
 /**
  * CORS for exactly the listed origins (scheme://host[:port]); any other origin gets no CORS

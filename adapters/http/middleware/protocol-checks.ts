@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError, HTTP_VERSIONS_SPOKEN } from '../wire/api-error.js';
-import { clipClientText } from '../wire/error-body.js';
-import { waitsForContinue } from '../wire/expect-continue.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
+import { clipClientText } from '../errors/error-body.js';
+import { waitsForContinue } from '../request/expect-continue.js';
 
 /**
  * Fields a request may carry at most once (RFC 9110 §5.3) that Node silently cuts to their

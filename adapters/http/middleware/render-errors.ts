@@ -1,12 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { DomainError, StorageUnavailable, type DomainErrorCode, type RuleViolation } from '../../../core/errors.js';
 import { lingerBeforeClosing } from '../body/lingering-close.js';
-import { ApiError } from '../wire/api-error.js';
-import type { ErrorCode } from '../wire/error-codes.js';
-import { sendJson } from '../wire/json-response.js';
-import { requestLogger } from '../wire/request-log.js';
-import { recordRequestFailure } from '../wire/request-span.js';
-import { addResponseHeaders, responseHeader } from '../wire/response-headers.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+import { sendJson } from '../response/json-response.js';
+import { requestLogger } from '../logs/request-log.js';
+import { recordRequestFailure } from '../request/request-span.js';
+import { addResponseHeaders, responseHeader } from '../response/response-headers.js';
 
 /**
  * Every error, whoever raised it, leaves as the Error body. It runs third, inside the request

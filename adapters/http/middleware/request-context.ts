@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import { peerAddress, type ClientAddressOf } from '../wire/client-address.js';
-import { REQUEST_ID_HEADER } from '../wire/header-names.js';
+import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js';
+import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import {
   accessLogOf,
   KEY_DIGEST_DIGITS,
   USER_AGENT_MAX_LENGTH,
   type AccessLog,
   type HttpLogger,
-} from '../wire/request-log.js';
-import { startRequestState } from '../wire/request-state.js';
-import { applyResponseHeaders } from '../wire/response-headers.js';
+} from '../logs/request-log.js';
+import { startRequestState } from '../request/request-state.js';
+import { applyResponseHeaders } from '../response/response-headers.js';
 
 /**
  * A client's id is kept when it could not confuse a log reader or a header parser:

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { API_SECURITY_HEADER_ENTRIES } from '../wire/api-security-headers.js';
-import { addResponseHeaders } from '../wire/response-headers.js';
+import { API_SECURITY_HEADER_ENTRIES } from '../response/api-security-headers.js';
+import { addResponseHeaders } from '../response/response-headers.js';
 
 /** Every response carries the API's security headers, errors and all (the docs page adds its own). */
 export function apiSecurityHeaders(): Middleware {

@@ -24,7 +24,7 @@ import {
   ATTR_USER_AGENT_ORIGINAL,
 } from '@opentelemetry/semantic-conventions';
 import type { Context, Middleware } from 'koa';
-import { requestStateOf } from '../wire/request-state.js';
+import { requestStateOf } from '../request/request-state.js';
 
 /** Attributes of this service's own, beside the semantic conventions'. */
 export const IDEMPOTENT_REPLAY_ATTRIBUTE = 'petstore.idempotent_replay';

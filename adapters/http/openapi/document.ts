@@ -1,4 +1,4 @@
-import type { ApiOperation, OperationDocument } from '../wire/api-operation.js';
+import type { ApiOperation, OperationDocument } from '../routing/api-operation.js';
 import { COMMON_RESPONSE_HEADERS } from './common-headers.js';
 import { corsResponseHeaders } from './cors-headers.js';
 import { componentJsonSchemas } from './json-schemas.js';

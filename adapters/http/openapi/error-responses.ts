@@ -1,4 +1,4 @@
-import { ERRORS, RETRY_AFTER_CODES, type ErrorCode } from '../wire/error-codes.js';
+import { ERRORS, RETRY_AFTER_CODES, type ErrorCode } from '../errors/error-codes.js';
 
 /**
  * Errors any request can meet before it reaches its operation: HTTP the server cannot accept,

@@ -7,7 +7,7 @@ import {
 } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../schemas/pet.js';
-import { errorBodySchema } from '../wire/error-body.js';
+import { errorBodySchema } from '../errors/error-body.js';
 
 /** The schemas the document names; wherever one of them appears, it is referenced, not repeated. */
 const COMPONENT_SCHEMAS = {

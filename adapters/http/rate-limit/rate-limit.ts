@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import { ApiError } from '../wire/api-error.js';
-import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../wire/header-names.js';
-import { requestStateOf } from '../wire/request-state.js';
-import { addResponseHeaders } from '../wire/response-headers.js';
+import { ApiError } from '../errors/api-error.js';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from '../request/header-names.js';
+import { requestStateOf } from '../request/request-state.js';
+import { addResponseHeaders } from '../response/response-headers.js';
 import { addressPartition } from './address-partition.js';
 import { TokenBuckets, type Allowance, type RateLimitPolicy } from './token-buckets.js';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, HTTP_VERSIONS_SPOKEN } from '../wire/api-error.js';
-import { API_SECURITY_HEADER_ENTRIES } from '../wire/api-security-headers.js';
-import type { ErrorCode } from '../wire/error-codes.js';
-import { REQUEST_ID_HEADER } from '../wire/header-names.js';
-import type { HttpLogger } from '../wire/request-log.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
+import { API_SECURITY_HEADER_ENTRIES } from '../response/api-security-headers.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+import { REQUEST_ID_HEADER } from '../request/header-names.js';
+import type { HttpLogger } from '../logs/request-log.js';
 
 /** What Node's parser reports, as our codes; anything else it refuses is malformed HTTP. */
 const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> = new Map([

@@ -5,9 +5,9 @@ import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent } from '../../openapi/json-schemas.js';
 import { newPetBody, petSchema } from '../../schemas/pet.js';
-import type { OperationDocument } from '../../wire/api-operation.js';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../wire/header-names.js';
-import { API_BASE_PATH } from '../../wire/router.js';
+import type { OperationDocument } from '../../routing/api-operation.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../request/header-names.js';
+import { API_BASE_PATH } from '../../routing/router.js';
 
 /** The IETF HTTPAPI draft's header (draft-ietf-httpapi-idempotency-key-header), with Stripe's key syntax. */
 const IDEMPOTENCY_KEY_PARAMETER = {

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { IDEMPOTENCY_KEY_HEADER } from '../../wire/header-names.js';
+import { IDEMPOTENCY_KEY_HEADER } from '../../request/header-names.js';
 
 /**
  * The request's idempotency key as sent, or undefined when it has none; an empty header is a key

@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { Middleware } from 'koa';
-import { HSTS } from '../../wire/api-security-headers.js';
+import { HSTS } from '../../response/api-security-headers.js';
 
 /**
  * helmet's vetted set for HTML (cross-origin isolation, referrer policy, ...) on the docs page

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import { send } from '@koa/send';
-import { sendJson } from '../../wire/json-response.js';
-import { API_BASE_PATH } from '../../wire/router.js';
+import { sendJson } from '../../response/json-response.js';
+import { API_BASE_PATH } from '../../routing/router.js';
 import { docsPageSecurityHeaders } from './docs-page-headers.js';
 
 export const OPENAPI_PATH = '/openapi.json';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { addResponseHeaders } from '../../wire/response-headers.js';
+import { addResponseHeaders } from '../../response/response-headers.js';
 
 /** getPet is removed on this date (RFC 8594 Sunset, an HTTP-date). */
 export const GET_PET_SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';

@@ -2,7 +2,7 @@ import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { petSchema } from '../../schemas/pet.js';
-import type { OperationDocument } from '../../wire/api-operation.js';
+import type { OperationDocument } from '../../routing/api-operation.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from './deprecation.js';
 import { petIdPath } from '../../schemas/pet-id-path.js';
 

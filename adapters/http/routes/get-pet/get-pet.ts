@@ -1,8 +1,8 @@
 import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
-import type { ApiOperation } from '../../wire/api-operation.js';
-import { sendJson } from '../../wire/json-response.js';
-import { parseOrThrow } from '../../wire/parse-or-throw.js';
+import type { ApiOperation } from '../../routing/api-operation.js';
+import { sendJson } from '../../response/json-response.js';
+import { parseOrThrow } from '../../errors/parse-or-throw.js';
 import { deprecated } from './deprecation.js';
 import { getPetDocument } from './get-pet-document.js';
 import { petIdPath } from '../../schemas/pet-id-path.js';

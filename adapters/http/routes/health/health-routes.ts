@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { PetRepository } from '../../../../core/ports.js';
-import { ApiError } from '../../wire/api-error.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { Draining } from '../../server/draining.js';
-import { sendJson } from '../../wire/json-response.js';
-import { LIVENESS_PATH, READINESS_PATH } from '../../wire/probe-paths.js';
+import { sendJson } from '../../response/json-response.js';
+import { LIVENESS_PATH, READINESS_PATH } from '../../routing/probe-paths.js';
 
 /** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
 export function addHealthRoutes(

@@ -4,8 +4,8 @@ import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { petsSchema } from '../../schemas/pet.js';
-import type { OperationDocument } from '../../wire/api-operation.js';
-import { API_BASE_PATH } from '../../wire/router.js';
+import type { OperationDocument } from '../../routing/api-operation.js';
+import { API_BASE_PATH } from '../../routing/router.js';
 import { listPetsQuery } from './list-pets-query.js';
 import { nextPageLink } from './next-page-link.js';
 

@@ -1,10 +1,10 @@
 import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
-import type { ApiOperation } from '../../wire/api-operation.js';
-import { sendJson } from '../../wire/json-response.js';
-import { parseOrThrow } from '../../wire/parse-or-throw.js';
-import { addResponseHeaders } from '../../wire/response-headers.js';
-import { API_BASE_PATH } from '../../wire/router.js';
+import type { ApiOperation } from '../../routing/api-operation.js';
+import { sendJson } from '../../response/json-response.js';
+import { parseOrThrow } from '../../errors/parse-or-throw.js';
+import { addResponseHeaders } from '../../response/response-headers.js';
+import { API_BASE_PATH } from '../../routing/router.js';
 import { listPetsDocument } from './list-pets-document.js';
 import { listPetsQuery } from './list-pets-query.js';
 import { nextPageLink } from './next-page-link.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isCanonicalPath } from '../../../../adapters/http/middleware/canonical-path.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { API_OPERATIONS, type HttpAppDependencies } from '../../../../adapters/http/http-app.js';
-import { createRouter, isUnderApi, mountOperation } from '../../../../adapters/http/wire/router.js';
+import { createRouter, isUnderApi, mountOperation } from '../../../../adapters/http/routing/router.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 import { watchedStorage } from '../../../support/watched-storage.js';

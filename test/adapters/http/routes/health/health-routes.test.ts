@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderErrors } from '../../../../../adapters/http/middleware/render-errors.js';
 import { requestContext } from '../../../../../adapters/http/middleware/request-context.js';
 import { addHealthRoutes } from '../../../../../adapters/http/routes/health/health-routes.js';
-import { createRouter } from '../../../../../adapters/http/wire/router.js';
+import { createRouter } from '../../../../../adapters/http/routing/router.js';
 import { Draining } from '../../../../../adapters/http/server/draining.js';
 import { listen, type RunningServer } from '../../../../../adapters/http/server/http-server.js';
 import { createLogger } from '../../../../../adapters/logging/logger.js';

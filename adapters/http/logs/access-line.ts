@@ -1,4 +1,4 @@
-import { accessLevelOf } from './probe-paths.js';
+import { accessLevelOf } from '../routing/probe-paths.js';
 import { accessLogOf, type AccessEntry, type AccessLog, type HttpLogger } from './request-log.js';
 
 /**

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessLogOf, type AccessEntry } from '../../../../adapters/http/wire/request-log.js';
-import { accessLineOf } from '../../../../adapters/http/wire/access-line.js';
+import { accessLogOf, type AccessEntry } from '../../../../adapters/http/logs/request-log.js';
+import { accessLineOf } from '../../../../adapters/http/logs/access-line.js';
 import { createLogger } from '../../../../adapters/logging/logger.js';
 
 /** The service's logger at `logLevel`, and the lines written to it. */

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { requestStateOf } from './request-state.js';
+import { requestStateOf } from '../request/request-state.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -1,8 +1,8 @@
 import type { RouterContext } from '@koa/router';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OTHER_OPERATION, operationOf, routeOf } from '../../../../adapters/http/wire/operation-of.js';
-import { createRouter } from '../../../../adapters/http/wire/router.js';
+import { OTHER_OPERATION, operationOf, routeOf } from '../../../../adapters/http/routing/operation-of.js';
+import { createRouter } from '../../../../adapters/http/routing/router.js';
 import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 import { quiet } from '../server/served-app.js';
 

@@ -3,8 +3,8 @@ import { Socket } from 'node:net';
 import Koa, { type Context } from 'koa';
 import { describe, expect, it } from 'vitest';
 import { authenticatedClient } from '../../../../adapters/http/middleware/api-key.js';
-import type { HttpLogger } from '../../../../adapters/http/wire/http-logger.js';
-import { requestStateOf, startRequestState } from '../../../../adapters/http/wire/request-state.js';
+import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
+import { requestStateOf, startRequestState } from '../../../../adapters/http/request/request-state.js';
 
 const quiet: HttpLogger = {
   debug: () => undefined,

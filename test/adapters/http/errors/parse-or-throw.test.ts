@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PET_NAME_RULES } from '../../../../core/pet.js';
 import * as v from 'valibot';
-import type { ApiError } from '../../../../adapters/http/wire/api-error.js';
-import { MAX_ECHOED_CHARACTERS, MAX_ERROR_DETAILS } from '../../../../adapters/http/wire/error-body.js';
-import { parseOrThrow } from '../../../../adapters/http/wire/parse-or-throw.js';
+import type { ApiError } from '../../../../adapters/http/errors/api-error.js';
+import { MAX_ECHOED_CHARACTERS, MAX_ERROR_DETAILS } from '../../../../adapters/http/errors/error-body.js';
+import { parseOrThrow } from '../../../../adapters/http/errors/parse-or-throw.js';
 import { countPets, expectError, startTestApi, type TestApi } from '../../../support/api-harness.js';
 
 let api: TestApi;

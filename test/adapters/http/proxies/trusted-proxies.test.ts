@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProxyRange, trustedProxies } from '../../../../adapters/http/wire/trusted-proxies.js';
+import { isProxyRange, trustedProxies } from '../../../../adapters/http/proxies/trusted-proxies.js';
 
 describe('the trusted proxies', () => {
   it.each([

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { HttpLogger, TraceIds } from './http-logger.js';
-import { accessLevelOf } from './probe-paths.js';
-import { requestStateOf } from './request-state.js';
+import { accessLevelOf } from '../routing/probe-paths.js';
+import { requestStateOf } from '../request/request-state.js';
 
 // Declared in a module of their own so that the request state, which this module reads, can hold them.
 export type { HttpLogger, TraceIds } from './http-logger.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../adapters/http/wire/api-error.js';
+import { ApiError } from '../../../../adapters/http/errors/api-error.js';
 import {
   MAX_ECHOED_CHARACTERS,
   MAX_ERROR_MESSAGE_CHARACTERS,
   clipMessage,
-} from '../../../../adapters/http/wire/error-body.js';
+} from '../../../../adapters/http/errors/error-body.js';
 
 /** Code points, as JSON Schema's maxLength counts them. */
 const codePoints = (text: string) => Array.from(text).length;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
-import { sendRaw } from '../../../support/raw-http.js';
+import { startTestApi, TEST_KEY, type TestApi } from '../../support/api-harness.js';
+import { sendRaw } from '../../support/raw-http.js';
 
 const AUTH = `Authorization: Bearer ${TEST_KEY}`;
 

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { requestStateOf } from './request-state.js';
+import { requestStateOf } from '../request/request-state.js';
 
 /** A header as Node's `writeHead` takes it in a list. */
 export type HeaderEntry = [name: string, value: string];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardedFor, xForwardedFor } from '../../../../adapters/http/wire/forwarded-for.js';
+import { forwardedFor, xForwardedFor } from '../../../../adapters/http/proxies/forwarded-for.js';
 
 describe('X-Forwarded-For', () => {
   it('lists its addresses in order, trimmed, and keeps an entry that is none as written', () => {

@@ -1,6 +1,10 @@
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { clientAddressBehind, peerAddress, type TrustedProxy } from '../../../../adapters/http/wire/client-address.js';
+import {
+  clientAddressBehind,
+  peerAddress,
+  type TrustedProxy,
+} from '../../../../adapters/http/proxies/client-address.js';
 
 /** A request as the client address reads it: its socket's peer and its headers. */
 function aRequest(remoteAddress: string | undefined, headers: Record<string, string> = {}): Context {
