@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
 import { SHA256_HEX } from '../adapters/auth/static-key-authenticator.js';
-import { BEARER_TOKEN } from '../adapters/http/wire/bearer-token.js';
-import { PROXY_HEADERS, type TrustedProxy } from '../adapters/http/wire/client-address.js';
-import { isProxyRange } from '../adapters/http/wire/trusted-proxies.js';
+import { BEARER_TOKEN } from '../adapters/http/request/bearer-token.js';
+import { PROXY_HEADERS, type TrustedProxy } from '../adapters/http/proxies/client-address.js';
+import { isProxyRange } from '../adapters/http/proxies/trusted-proxies.js';
 import type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../adapters/http/server/listen-address.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../adapters/logging/logger.js';

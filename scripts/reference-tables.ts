@@ -2,8 +2,8 @@
 // configuration schema, the error codes from the HTTP adapter's one table, the operations from its list.
 import { API_OPERATIONS } from '../adapters/http/http-app.js';
 import { componentJsonSchemas } from '../adapters/http/openapi/json-schemas.js';
-import { ERRORS, type ErrorCode } from '../adapters/http/wire/error-codes.js';
-import { API_BASE_PATH } from '../adapters/http/wire/router.js';
+import { ERRORS, type ErrorCode } from '../adapters/http/errors/error-codes.js';
+import { API_BASE_PATH } from '../adapters/http/routing/router.js';
 import { settingRows } from '../app/settings-help.js';
 
 /**

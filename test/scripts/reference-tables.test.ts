@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorResponses } from '../../adapters/http/openapi/error-responses.js';
-import { ERRORS } from '../../adapters/http/wire/error-codes.js';
+import { ERRORS } from '../../adapters/http/errors/error-codes.js';
 import { apiOperations, errorTable, operationTable, type DocumentedOperation } from '../../scripts/reference-tables.js';
 
 describe("the error codes, documented from the HTTP adapter's table", () => {

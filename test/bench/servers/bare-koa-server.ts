@@ -11,13 +11,13 @@ import bodyParser from 'koa-bodyparser';
 import { pino } from 'pino';
 import { createLogger } from '../../../adapters/logging/logger.js';
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../../../adapters/http/routes/get-pet/deprecation.js';
-import { API_SECURITY_HEADER_ENTRIES } from '../../../adapters/http/wire/api-security-headers.js';
+import { API_SECURITY_HEADER_ENTRIES } from '../../../adapters/http/response/api-security-headers.js';
 import {
   RATE_LIMIT_HEADER,
   RATE_LIMIT_POLICY_HEADER,
   REQUEST_ID_HEADER,
-} from '../../../adapters/http/wire/header-names.js';
-import type { HeaderEntry } from '../../../adapters/http/wire/response-headers.js';
+} from '../../../adapters/http/request/header-names.js';
+import type { HeaderEntry } from '../../../adapters/http/response/response-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 interface Pet {
