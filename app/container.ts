@@ -8,7 +8,7 @@ import { useCasesOver, type UseCases } from '../core/use-cases/use-cases.js';
 import type { ApiKeys } from '../adapters/auth/api-keys.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { Draining } from '../adapters/http/server/draining.js';
-import { accessLineOf } from '../adapters/http/logs/access-line.js';
+import { jsonTextAccessLog } from '../adapters/http/logs/access-line.js';
 import { measuredStorage } from '../adapters/metrics/measured-storage.js';
 import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import type { AppConfig } from './config.js';
@@ -104,7 +104,7 @@ function httpModule({ config, logger, keys, tracer }: Composition): ContainerMod
         storage: (await resolved(c, TOKENS.UseCaseStorage)).pets,
         draining: await resolved(c, TOKENS.Draining),
         logger,
-        accessLog: accessLineOf(logger),
+        accessLog: jsonTextAccessLog(logger),
         bodyLimitBytes: config.bodyLimitBytes,
         servers: apiServers(config),
         corsOrigins: config.corsOrigins,

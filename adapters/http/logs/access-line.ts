@@ -18,7 +18,7 @@ export interface AccessLineLogger extends HttpLogger {
  * end to end: docs/performance.md, "Hand-made pieces"). Every other line is pino's, and so is the
  * access line of a logger that takes no JSON text (a host's own).
  */
-export function accessLineOf(logger: AccessLineLogger): AccessLog {
+export function jsonTextAccessLog(logger: AccessLineLogger): AccessLog {
   const { writeJsonFields } = logger;
   if (writeJsonFields === undefined) return accessLogOf(logger);
   return ({

@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessLogOf, type AccessEntry } from '../../../../adapters/http/logs/request-log.js';
-import { accessLineOf } from '../../../../adapters/http/logs/access-line.js';
+import { jsonTextAccessLog } from '../../../../adapters/http/logs/access-line.js';
 import { createLogger } from '../../../../adapters/logging/logger.js';
 
 /** The service's logger at `logLevel`, and the lines written to it. */
 function serviceLog(logLevel: 'debug' | 'info' | 'warn') {
   const lines: string[] = [];
   const logger = createLogger({ logLevel }, { write: (line: string) => lines.push(line) });
-  return { logger, lines, accessLine: accessLineOf(logger) };
+  return { logger, lines, accessLine: jsonTextAccessLog(logger) };
 }
 
 /**
@@ -165,8 +165,8 @@ describe('the access line', () => {
   it("goes through the log method of a logger that takes no JSON text, such as a host's own pino, in its format", () => {
     const lines: string[] = [];
     const hostLogger = pino({ base: { host: 'theirs' } }, { write: (line: string) => lines.push(line) });
-    accessLineOf(hostLogger)(anEntry({ requestId: 'r9', path: '/healthz' }));
-    accessLineOf(hostLogger)(anEntry({ requestId: 'r10' }));
+    jsonTextAccessLog(hostLogger)(anEntry({ requestId: 'r9', path: '/healthz' }));
+    jsonTextAccessLog(hostLogger)(anEntry({ requestId: 'r10' }));
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
       {
         level: 30,
