@@ -6,6 +6,14 @@ import { GetPet } from './get-pet.js';
 import { ImportPets } from './import-pets.js';
 import { ListPets } from './list-pets.js';
 
+// Each use case's class, for a host that makes one itself: `petstore` exports them from here.
+export * from './create-pet.js';
+export * from './create-pet-once.js';
+export * from './export-pets.js';
+export * from './get-pet.js';
+export * from './import-pets.js';
+export * from './list-pets.js';
+
 /**
  * The storage a use case is made over. `inUse` is the storage as callers use it (measured, traced,
  * when those are on); `opened` is the storage as it opened, for a batch whose batches, not each of its
@@ -18,7 +26,8 @@ export interface UseCaseStorage {
 
 /**
  * Every use case of the service, by the name every host picks it by: the container binds each, the HTTP
- * app and the command line take those they call. Adding a use case is its class and one line here.
+ * app and the command line take those they call. Adding a use case is its class, its export above and
+ * one line here.
  */
 export const USE_CASES = {
   listPets: ({ inUse }: UseCaseStorage) => new ListPets(inUse.pets),
