@@ -50,20 +50,28 @@ function toApiError(error: unknown): ApiError {
   return new ApiError('internal_error', INTERNAL_ERROR_MESSAGE);
 }
 
-/** The one table from domain error codes to API errors; a code without a row does not compile. */
-const DOMAIN_ERRORS: { readonly [Code in DomainErrorCode]: (error: DomainError) => ApiError } = {
+/** Domain codes that are API codes too: answered as such with the error's message, unless a row says more. */
+type SharedCode = Extract<DomainErrorCode, ErrorCode>;
+type Answer = (error: DomainError) => ApiError;
+
+/**
+ * The one table from domain error codes to API errors, for the codes answered otherwise than as
+ * themselves; a domain code that is no API code and has no row does not compile.
+ */
+const DOMAIN_ERRORS: { readonly [Code in Exclude<DomainErrorCode, SharedCode>]: Answer } & {
+  readonly [Code in SharedCode]?: Answer;
+} = {
   pet_not_found: (error) => new ApiError('not_found', error.message),
   invalid_pet: ruleViolation('invalid_body', 'request body'),
   invalid_page_query: ruleViolation('invalid_query', 'query parameter'),
   storage_unavailable: () =>
     ApiError.retryLater('service_unavailable', 'The service is temporarily unavailable; retry later'),
-  invalid_idempotency_key: (error) => new ApiError('invalid_idempotency_key', error.message),
   idempotency_key_in_use: (error) => ApiError.retryLater('idempotency_key_in_use', error.message),
-  idempotency_key_reused: (error) => new ApiError('idempotency_key_reused', error.message),
 };
 
 function fromDomainError(error: DomainError): ApiError {
-  return DOMAIN_ERRORS[error.code](error);
+  const answer: Answer | undefined = (DOMAIN_ERRORS as Partial<Record<DomainErrorCode, Answer>>)[error.code];
+  return answer === undefined ? new ApiError(error.code as SharedCode, error.message) : answer(error);
 }
 
 /** For the codes of RuleViolation subclasses, which name the offending `field`. */
