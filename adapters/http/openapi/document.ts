@@ -50,8 +50,8 @@ export function buildOpenApiDocument({
       version: '1.0.0',
       summary: "A store's catalogue of animals.",
       description:
-        'List the pets of the catalogue (filtered by status, page by page in ascending id order), add one, fetch ' +
-        'one. Every operation needs `Authorization: Bearer <API key>`. Every error has the `Error` body; branch on ' +
+        "The pets of a store's catalogue; a list of them comes page by page in ascending id order. " +
+        'Every operation needs `Authorization: Bearer <API key>`. Every error has the `Error` body; branch on ' +
         'its `code`. Every response carries `X-Request-Id`, which the logs of that request carry too. Each API key ' +
         'is held to a rate limit (and each address, for requests without a valid key), per instance of the service: ' +
         '`RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) tell where a client stands, ' +
