@@ -2,7 +2,8 @@ import type { PetRepository, PetRestore } from '../../core/ports.js';
 import { useCasesOver as everyUseCaseOver, type UseCases } from '../../core/use-cases/use-cases.js';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { runCli } from '../../adapters/cli/run-cli.js';
-import type { CliOutput } from '../../adapters/cli/cli-program.js';
+import type { Command } from 'commander';
+import { createCliProgram, type CliOutput } from '../../adapters/cli/cli-program.js';
 import type { Interrupts } from '../../adapters/cli/interrupted.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
@@ -35,6 +36,25 @@ export const NO_SERVICE = {
  * The command line over one catalogue (in memory unless given), for as many commands as a test
  * runs: one process, as memory storage means. stdout and stderr are collected as text.
  */
+/** Every command of the program as a user names it (`pets list`), `serve` aside: it answers its help from settings. */
+export function everyCommand(): string[][] {
+  const program = createCliProgram(
+    {
+      useCases: () => Promise.reject(new Error('only help is asked for')),
+      newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }),
+      watchInterrupts: interruptsFrom(),
+      ...NO_SERVICE,
+    },
+    { out: () => undefined, err: () => undefined, pipe: () => Promise.resolve() },
+    { exitCode: 0 },
+  );
+  const under = (command: Command, path: string[]): string[][] => [
+    path,
+    ...command.commands.filter((sub) => sub.name() !== 'serve').flatMap((sub) => under(sub, [...path, sub.name()])),
+  ];
+  return under(program, []);
+}
+
 export function cliOver(
   pets: PetRepository & PetRestore = new InMemoryPetRepository(),
   output: Partial<Pick<CliOutput, 'pipe' | 'errTerminal'>> = {},

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { startupFailure } from '../../../adapters/cli/commands/serve.js';
 import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
-import { cliOver, interruptsFrom, NO_SERVICE } from '../../support/cli-in-process.js';
+import { cliOver, everyCommand, interruptsFrom, NO_SERVICE } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
 describe('runCli, over one in-memory catalogue', () => {
@@ -110,17 +110,9 @@ describe('runCli, over one in-memory catalogue', () => {
   });
 
   it.each(
-    [
-      ['--help'],
-      ['pets', '--help'],
-      ['pets', 'list', '--help'],
-      ['pets', 'add', '--help'],
-      ['pets', 'get', '--help'],
-      ['pets', 'export', '--help'],
-      ['pets', 'import', '--help'],
-      ['keys', '--help'],
-      ['keys', 'new', '--help'],
-    ].map((args) => [args.join(' '), args] as const),
+    everyCommand()
+      .map((command) => [...command, '--help'])
+      .map((args) => [args.join(' '), args] as const),
   )('answers `petstore %s` with exit 0 and the help of that command, as its users read it', async (_, args) => {
     const { code, out, err } = await cliOver()(...args);
     expect({ code, err }).toEqual({ code: EXIT.ok, err: '' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoragePorts } from '../../../core/ports.js';
-import { useCasesOver, USE_CASE_NAMES } from '../../../core/use-cases/use-cases.js';
+import { USE_CASES, useCasesOver, USE_CASE_NAMES } from '../../../core/use-cases/use-cases.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { aNewPet } from '../../support/builders.js';
@@ -18,9 +18,11 @@ function twoStorages() {
 }
 
 describe('the use cases, declared once', () => {
-  it('are every use case, each by the name hosts pick it by', () => {
-    expect(USE_CASE_NAMES).toEqual(['listPets', 'createPet', 'createPetOnce', 'getPet', 'exportPets', 'importPets']);
-    expect(Object.keys(twoStorages().useCases)).toEqual(USE_CASE_NAMES);
+  it('are every use case of the record, each made, by the name hosts pick it by', () => {
+    const { useCases } = twoStorages();
+    expect(Object.keys(useCases)).toEqual(Object.keys(USE_CASES));
+    expect(USE_CASE_NAMES).toEqual(Object.keys(USE_CASES));
+    for (const name of USE_CASE_NAMES) expect(useCases[name]).toBeInstanceOf(Object);
   });
 
   it('add, list, get and export through the storage callers use', async () => {
