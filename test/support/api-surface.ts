@@ -13,11 +13,13 @@ export const EXPECTED_OPERATIONS = [
 /** The operations' ids, in the list's order. */
 export const EXPECTED_OPERATION_IDS: readonly string[] = EXPECTED_OPERATIONS.map(({ operationId }) => operationId);
 
-/** The methods a route under /v1 answers, as `Allow` and CORS name them: HEAD with GET. */
-export const EXPECTED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST'];
+/** The methods routes under /v1 answer, as `Allow` and CORS name them, each once in the order first met: HEAD with GET. */
+export const EXPECTED_METHODS: readonly string[] = [
+  ...new Set(EXPECTED_OPERATIONS.flatMap(({ method }) => (method === 'GET' ? [method, 'HEAD'] : [method]))),
+];
 
-/** The same, with OPTIONS, as a refusal of a method Node does not know names them. */
-export const EXPECTED_REFUSAL_METHODS = 'GET, HEAD, POST and OPTIONS';
+/** The same, with OPTIONS, as a refusal of a method Node does not know names them: "GET, HEAD and OPTIONS". */
+export const EXPECTED_REFUSAL_METHODS = `${EXPECTED_METHODS.join(', ')} and OPTIONS`;
 
 /** The methods `Allow` names for one path of the API (`/pets/{petId}`), sorted: its operations', HEAD with GET. */
 export function expectedAllow(path: string): string[] {
