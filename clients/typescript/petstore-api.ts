@@ -418,7 +418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description `invalid_json`: the body is empty or not valid JSON. `invalid_utf8`: the body is not valid UTF-8. `invalid_content_encoding`: the body does not decode with its Content-Encoding (gzip, deflate or br). `invalid_body`: the JSON is not a valid NewPet; `details` names each offending field. `invalid_idempotency_key`: the Idempotency-Key header is empty, longer than 255 characters, holds a character other than visible ASCII, or was sent twice. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
+            /** @description `invalid_json`: the body is empty or not valid JSON. `invalid_utf8`: the body is not valid UTF-8. `invalid_content_encoding`: the body does not decode with its Content-Encoding (gzip, deflate or br). `invalid_body`: the JSON is not the body the operation takes (a NewPet, for a create); `details` names each offending field. `invalid_idempotency_key`: the Idempotency-Key header is empty, longer than 255 characters, holds a character other than visible ASCII, or was sent twice. `bad_request`: the request is not valid HTTP/1.1 (refused by the HTTP parser, a body cut short, no or several Host headers). */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -19,7 +19,11 @@ export const ERRORS = {
     status: 400,
     meaning: 'the body does not decode with its Content-Encoding (gzip, deflate or br)',
   },
-  invalid_body: { status: 400, meaning: 'the JSON is not a valid NewPet; `details` names each offending field' },
+  invalid_body: {
+    status: 400,
+    meaning:
+      'the JSON is not the body the operation takes (a NewPet, for a create); `details` names each offending field',
+  },
   invalid_query: { status: 400, meaning: 'a query parameter is invalid; `details` names it' },
   invalid_path_parameter: { status: 400, meaning: `petId is not a decimal integer from 0 to ${PET_ID_MAX}` },
   invalid_idempotency_key: {
