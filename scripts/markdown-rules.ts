@@ -1,5 +1,6 @@
 // Markdown lint rules of the project's own, which markdownlint-cli2 loads (.markdownlint-cli2.jsonc).
 import type { MicromarkToken, Rule } from 'markdownlint';
+import { relative } from 'node:path';
 
 /** Every token of a document, children included, in document order. */
 function* everyToken(tokens: readonly MicromarkToken[]): Generator<MicromarkToken> {
@@ -81,4 +82,22 @@ const noRepeatedProse: Rule = {
   },
 };
 
-export default [closedCodeFences, noRepeatedProse];
+/** The README is the user guide, read top to bottom: what outgrows this belongs in docs/. */
+export const README_MAX_LINES = 300;
+
+const readmeWithinLimit: Rule = {
+  names: ['readme-within-limit'],
+  description: `The README is at most ${README_MAX_LINES} lines`,
+  tags: ['length'],
+  parser: 'none',
+  function: (params, onError) => {
+    // The project's own README only (the one where the lint runs): an example's README is a page of its own.
+    if (relative(process.cwd(), params.name) !== 'README.md') return;
+    // A file that ends with a line break has no line after it.
+    const lines = params.lines.at(-1) === '' ? params.lines.length - 1 : params.lines.length;
+    if (lines <= README_MAX_LINES) return;
+    onError({ lineNumber: README_MAX_LINES + 1, detail: `${lines} lines; move detail to docs/ and link it` });
+  },
+};
+
+export default [closedCodeFences, noRepeatedProse, readmeWithinLimit];

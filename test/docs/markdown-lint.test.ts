@@ -9,15 +9,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'petstore-markdown-'));
 
 /** `npm run lint:markdown`'s linter with the project's configuration, on one file of a test's own. */
-function lint(markdown: string): { status: number | null; problems: string[] } {
-  writeFileSync(join(folder, 'page.md'), markdown);
+function lint(markdown: string, name = 'page.md'): { status: number | null; problems: string[] } {
+  writeFileSync(join(folder, name), markdown);
   const run = spawnSync(
     join(ROOT, 'node_modules/.bin/markdownlint-cli2'),
-    ['--config', join(ROOT, '.markdownlint-cli2.jsonc'), 'page.md'],
+    ['--config', join(ROOT, '.markdownlint-cli2.jsonc'), name],
     { cwd: folder, encoding: 'utf8' },
   );
-  return { status: run.status, problems: run.stderr.split('\n').filter((line) => line.startsWith('page.md:')) };
+  // The configuration lints every page in the folder: this one goes, so the next test lints its own alone.
+  rmSync(join(folder, name));
+  return { status: run.status, problems: run.stderr.split('\n').filter((line) => line.startsWith(`${name}:`)) };
 }
+
+/** A page of `count` lines: a title, a blank line, then a paragraph of lines each different from the others. */
+const pageOfLines = (count: number) =>
+  ['# Title', '', ...Array.from({ length: count - 2 }, (_, index) => `Line ${index}.`)].join('\n') + '\n';
 
 describe('the Markdown lint', () => {
   afterAll(() => {
@@ -46,6 +52,14 @@ describe('the Markdown lint', () => {
       expect.stringMatching(/^page\.md:5 error no-repeated-prose .*Written already on line 3/),
       expect.stringMatching(/^page\.md:10 error no-repeated-prose .*Written already on line 8/),
     ]);
+  });
+
+  it('holds the README to 300 lines, and no other page', () => {
+    expect(lint(pageOfLines(300), 'README.md')).toEqual({ status: 0, problems: [] });
+    const { status, problems } = lint(pageOfLines(301), 'README.md');
+    expect(status).toBe(1);
+    expect(problems).toEqual([expect.stringMatching(/^README\.md:301 error readme-within-limit .*301 lines/)]);
+    expect(lint(pageOfLines(301)).status).toBe(0);
   });
 
   it('lets short lines repeat: a list of options may say "the default" twice', () => {
