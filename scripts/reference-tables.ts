@@ -96,10 +96,16 @@ function byStatus(codes: readonly ErrorCode[]): string {
   return statuses.map((status) => `${String(status)} ${codesOfStatus(status).join(', ')}`).join('; ');
 }
 
-/** A schema by the name the reference gives it: a component's name, `Pet[]` for an array of them. */
+/**
+ * A schema by the name the reference gives it: a component's name, `Pet[]` for an array of them, and an
+ * object of an operation's own, which no component names, by its fields: `{status}`.
+ */
 function schemaName(schema: Schema | undefined): string {
   const name = schema?.$ref?.split('/').at(-1);
-  if (name === undefined) throw new Error(`a body schema that is not a component: ${JSON.stringify(schema)}`);
+  if (name === undefined && schema?.type === 'object' && schema.properties !== undefined)
+    return `{${Object.keys(schema.properties).join(', ')}}`;
+  if (name === undefined)
+    throw new Error(`a body schema that is neither a component nor an object: ${JSON.stringify(schema)}`);
   const component = (componentJsonSchemas() as Record<string, Schema>)[name];
   return component?.type === 'array' && component.items?.$ref !== undefined ? `${schemaName(component.items)}[]` : name;
 }

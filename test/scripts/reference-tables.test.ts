@@ -105,6 +105,26 @@ describe("the operations, documented from the HTTP adapter's list", () => {
     ]);
   });
 
+  it("names an operation's own body, which no component names, by its fields", () => {
+    const changed = anOperation('changeThing', {
+      method: 'PUT',
+      path: '/pets/{petId}/status',
+      operation: {
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { status: {}, note: {} } } } },
+        },
+      },
+    });
+    expect(rowsOf(operationTable([changed]))[0]).toBe(
+      '| `changeThing` | `PUT /v1/pets/{petId}/status` with a {status, note} | 200 `Pet` | |',
+    );
+    const unnamed = anOperation('sendThing', {
+      method: 'POST',
+      operation: { requestBody: { content: { 'application/json': { schema: { type: 'string' } } } } },
+    });
+    expect(() => operationTable([unnamed])).toThrow('a body schema that is neither a component nor an object');
+  });
+
   it('has a new row for an operation added to the list, which the page lacks until npm run docs:reference', () => {
     const added = anOperation('deleteThing', { method: 'DELETE', path: '/pets/{petId}' });
     const rows = rowsOf(operationTable([...apiOperations(), added]));
