@@ -29,7 +29,10 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
       },
       getOutHelpWidth: () => helpColumns(output),
       getErrHelpWidth: () => helpColumns(output),
-    });
+    })
+    // Commander stops wrapping a description in fewer than 40 columns: a long command (two arguments)
+    // at 70 would leave its description one long line.
+    .configureHelp({ minWidthToWrap: 30 });
 
   addServeCommand(program, dependencies, output, outcome);
 
