@@ -1,5 +1,6 @@
 // The blocks of the docs written from code, each between `<!-- name:start -->` and `<!-- name:end -->`
 // on lines of their own: `npm run docs:reference` rewrites them, and a test fails while one differs.
+import { commandList } from './command-list.js';
 import { metricLabelTable, spanNameTable } from './operations-lists.js';
 import { errorTable, operationTable, settingsTable } from './reference-tables.js';
 
@@ -16,6 +17,7 @@ export const GENERATED_BLOCKS: readonly GeneratedBlock[] = [
   { file: 'docs/reference.md', name: 'errors', write: errorTable },
   { file: 'docs/operations.md', name: 'metric-labels', write: metricLabelTable },
   { file: 'docs/operations.md', name: 'span-names', write: spanNameTable },
+  { file: 'README.md', name: 'commands', write: commandList },
 ];
 
 /** The markers and what lies between them; a block inside a list item is indented as its markers are. */

@@ -1,5 +1,6 @@
 // `npm run docs:reference`: rewrites the blocks of the docs written from code (scripts/generated-blocks.ts):
-// docs/reference.md's operations, settings and error codes, docs/operations.md's metric labels and span names.
+// docs/reference.md's operations, settings and error codes, docs/operations.md's metric labels and span
+// names, and the README's list of commands.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { GENERATED_BLOCKS, withBlock } from './generated-blocks.js';
 
