@@ -53,39 +53,80 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "id": 1,
+         *       "name": "Rex",
+         *       "categoryId": 1,
+         *       "status": "available"
+         *     }
+         */
         Pet: {
             /**
              * Format: int64
              * @description Assigned by the service: positive and increasing.
+             * @example 1
              */
             id: number;
-            /** @description The animal's name: at least one visible character (not only whitespace or invisible characters such as U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates. */
+            /**
+             * @description The animal's name: at least one visible character (not only whitespace or invisible characters such as U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates.
+             * @example Rex
+             */
             name: string & unknown;
             /**
              * Format: int64
              * @description The category the animal belongs to.
+             * @example 1
              */
             categoryId: number;
             status?: components["schemas"]["PetStatus"];
         };
+        /**
+         * @example [
+         *       {
+         *         "id": 1,
+         *         "name": "Rex",
+         *         "categoryId": 1,
+         *         "status": "available"
+         *       }
+         *     ]
+         */
         Pets: components["schemas"]["Pet"][];
+        /**
+         * @description A pet to add. The service assigns its id, so a new pet has none: an `id` is refused.
+         * @example {
+         *       "name": "Rex",
+         *       "categoryId": 1,
+         *       "status": "available"
+         *     }
+         */
         NewPet: {
-            /** @description Assigned by the service; never sent. */
-            id?: unknown;
-            /** @description The animal's name: at least one visible character (not only whitespace or invisible characters such as U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates. */
+            /**
+             * @description The animal's name: at least one visible character (not only whitespace or invisible characters such as U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates.
+             * @example Rex
+             */
             name: string & unknown;
             /**
              * Format: int64
              * @description The category the animal belongs to.
+             * @example 1
              */
             categoryId: number;
             status?: components["schemas"]["PetStatus"];
         };
         /**
          * @description Availability status. A pet added without one has none.
+         * @example available
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
+        /**
+         * @example {
+         *       "code": "not_found",
+         *       "message": "No pet has id 2",
+         *       "status": 404
+         *     }
+         */
         Error: {
             /**
              * @description Machine-readable; branch on this.
@@ -144,11 +185,20 @@ export interface operations {
     listPets: {
         parameters: {
             query?: {
-                /** @description The most pets to return in this page. */
+                /**
+                 * @description The most pets to return in this page.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Only pets with this status. */
+                /**
+                 * @description Only pets with this status.
+                 * @example available
+                 */
                 status?: "available" | "pending" | "sold";
-                /** @description Only pets with an id greater than this one (0: from the start); the `next` link carries it. */
+                /**
+                 * @description Only pets with an id greater than this one (0: from the start); the `next` link carries it.
+                 * @example 0
+                 */
                 after?: number;
             };
             header?: never;
@@ -169,6 +219,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Rex",
+                     *         "categoryId": 1,
+                     *         "status": "available"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Pets"];
                 };
             };
@@ -390,7 +450,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. A repeat with the same key and body, within the retention period (24 hours by default), gets the first response again, with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 are not kept. */
+                /**
+                 * @description A key of your choosing, unique per request you mean (a UUID, say), that makes the create safe to retry. A repeat with the same key and body, within the retention period (24 hours by default), gets the first response again, with `Idempotent-Replayed: true`, and adds nothing. Keys are scoped to your API key. Responses other than 201 are not kept.
+                 * @example 9c4e2b7a-1f3d-4e5a-8b6c-0d2f4a6e8c13
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -398,6 +461,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Rex",
+                 *       "categoryId": 1,
+                 *       "status": "available"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewPet"];
             };
         };
@@ -415,6 +485,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Pet"];
                 };
             };
@@ -695,7 +773,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The id of the pet. */
+                /**
+                 * @description The id of the pet.
+                 * @example 1
+                 */
                 petId: number;
             };
             cookie?: never;
@@ -715,6 +796,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Pet"];
                 };
             };

@@ -12,17 +12,28 @@ export const COMMON_RESPONSE_HEADERS = {
     description: "The request's id: the client's own `X-Request-Id` when it sent a usable one, else generated.",
     required: true,
     // Visible ASCII: a generated UUID, or the client's id, which the service takes only in these characters.
-    schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[!-~]+$' },
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[!-~]+$',
+      examples: ['0b6f3a52-5d1e-4c8a-9f27-3e4d5c6b7a81'],
+    },
   },
   'WWW-Authenticate': {
     description: 'The Bearer challenge (RFC 6750).',
     required: true,
-    schema: { type: 'string', maxLength: 64, pattern: '^Bearer realm="[^"]*"(, error="[a-z_]+")?$' },
+    schema: {
+      type: 'string',
+      maxLength: 64,
+      pattern: '^Bearer realm="[^"]*"(, error="[a-z_]+")?$',
+      examples: ['Bearer realm="petstore"'],
+    },
   },
   'Retry-After': {
     description: 'Seconds to wait before retrying.',
     required: true,
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: INT32_MAX },
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: INT32_MAX, examples: [1] },
   },
   [RATE_LIMIT_POLICY_HEADER]: {
     description:

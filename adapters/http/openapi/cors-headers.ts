@@ -14,7 +14,12 @@ export function corsResponseHeaders(documentedHeaders: readonly string[]): Recor
       description:
         "The request's `Origin`, when it is one of the origins the service lets call it; absent for any other " +
         'origin, and when it lets none (CORS off).',
-      schema: { type: 'string', maxLength: ORIGIN_MAX_LENGTH, pattern: ORIGIN.source },
+      schema: {
+        type: 'string',
+        maxLength: ORIGIN_MAX_LENGTH,
+        pattern: ORIGIN.source,
+        examples: ['https://shop.example.com'],
+      },
     },
     [CORS_EXPOSE_HEADERS_HEADER]: {
       description: 'The headers a script may read, with `Access-Control-Allow-Origin`.',

@@ -1,4 +1,5 @@
 import { ERRORS, RETRY_AFTER_CODES, type ErrorCode } from '../errors/error-codes.js';
+import { ERROR_EXAMPLES } from './error-examples.js';
 
 /**
  * Errors any request can meet before it reaches its operation: HTTP the server cannot accept,
@@ -39,7 +40,8 @@ function errorHeaders(status: number, codes: readonly ErrorCode[]): HeaderRefs {
 
 /**
  * One response per status the operation can respond to with an error, each naming exactly the
- * codes it may carry, so a client (and our tests) can tell a documented error from a surprise.
+ * codes it may carry, so a client (and our tests) can tell a documented error from a surprise, and
+ * showing a body of each, named by its code (a mock serves one on `Prefer: example=<code>`).
  */
 export function errorResponses(
   codes: readonly ErrorCode[],
@@ -61,6 +63,7 @@ export function errorResponses(
                 { type: 'object', properties: { code: { enum: codesOfStatus }, status: { const: status } } },
               ],
             },
+            examples: Object.fromEntries(codesOfStatus.map((code) => [code, { value: ERROR_EXAMPLES[code] }])),
           },
         },
       },

@@ -4,10 +4,12 @@ import {
   type ConversionConfig,
   type JsonSchema,
   type OverrideActionContext,
+  type OverrideSchemaContext,
 } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { newPetBody, petSchema, petsSchema, petStatusSchema } from '../schemas/pet.js';
 import { errorBodySchema } from '../errors/error-body.js';
+import { ERROR_EXAMPLES } from './error-examples.js';
 
 /** The schemas the document names; wherever one of them appears, it is referenced, not repeated. */
 const COMPONENT_SCHEMAS = {
@@ -16,7 +18,8 @@ const COMPONENT_SCHEMAS = {
   // The body schema itself, JSON-object check included: in output mode it documents as the NewPet object.
   NewPet: newPetBody,
   PetStatus: petStatusSchema,
-  Error: errorBodySchema,
+  // The example lives with the document: each error response shows its own codes' bodies.
+  Error: v.pipe(errorBodySchema, v.examples([ERROR_EXAMPLES.not_found])),
 };
 
 const CONVERSION: ConversionConfig = {
@@ -27,6 +30,7 @@ const CONVERSION: ConversionConfig = {
   errorMode: 'throw',
   definitions: COMPONENT_SCHEMAS,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+  overrideSchema: withoutForbiddenProperties,
   overrideAction: (context) => unicodePattern(context) ?? integerFormat(context),
 };
 
@@ -49,6 +53,28 @@ function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
   delete inDocument.$schema;
   delete inDocument.$defs;
   return inDocument;
+}
+
+/**
+ * A strict object's field that may never be sent (NewPet's `id`, refused in its own words) is left out
+ * of the document: `additionalProperties: false` refuses it already, and a generator reads a declared
+ * property as one to fill in (a client type, a request body, a mock).
+ */
+function withoutForbiddenProperties({ valibotSchema, jsonSchema }: OverrideSchemaContext): JsonSchema | undefined {
+  if (valibotSchema.type !== 'strict_object') return undefined;
+  const { entries } = valibotSchema as v.StrictObjectSchema<v.ObjectEntries, undefined>;
+  const forbidden = Object.entries(entries).flatMap(([key, entry]) => (isNever(entry) ? [key] : []));
+  if (forbidden.length === 0) return undefined;
+  const properties = Object.fromEntries(
+    Object.entries(jsonSchema.properties ?? {}).filter(([key]) => !forbidden.includes(key)),
+  );
+  return { ...jsonSchema, properties };
+}
+
+/** `never`, or an optional `never`: a field whose every value is refused. */
+function isNever(schema: v.GenericSchema): boolean {
+  const inner = schema.type === 'optional' ? (schema as v.OptionalSchema<v.GenericSchema, undefined>).wrapped : schema;
+  return inner.type === 'never';
 }
 
 /**
@@ -76,10 +102,20 @@ function integerFormat({ valibotAction, jsonSchema }: OverrideActionContext): Js
   return { ...jsonSchema, maximum, format: fitsInt32 ? 'int32' : 'int64' };
 }
 
-/** A JSON request or response body of this schema. */
-export const jsonContent = (schema: v.GenericSchema) => ({ 'application/json': { schema: jsonSchemaOf(schema) } });
+/** A JSON request or response body of this schema, with the schema's first example as the body's. */
+export const jsonContent = (schema: v.GenericSchema) => ({
+  'application/json': { schema: jsonSchemaOf(schema), example: firstExample(schema) },
+});
 
-/** One OpenAPI parameter per property of an object schema; its description moves up a level. */
+/** Tools fill a request or mock a response from the body's or a parameter's `example`, seldom from a schema's. */
+function firstExample(schema: v.GenericSchema): unknown {
+  return (v.getExamples(schema) as readonly unknown[])[0];
+}
+
+/**
+ * One OpenAPI parameter per property of an object schema; its description moves up a level, and its
+ * first example is the parameter's too, which tools fill the parameter with.
+ */
 export function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'): object[] {
   // toJsonSchema writes both for every object schema.
   const { properties, required } = jsonSchemaOf(schema) as {
@@ -92,5 +128,6 @@ export function parametersOf(schema: v.GenericSchema, location: 'query' | 'path'
     required: required.includes(name),
     description,
     schema: propertySchema,
+    example: propertySchema.examples?.[0],
   }));
 }

@@ -15,8 +15,13 @@ export const INT64 = v.metadata<number, { readonly format: string }>({ format: '
 /**
  * An integer as a URL carries it. How it is spelt is this adapter's rule; which values are allowed
  * is `rule`, the core's words where the core has the rule, so the client reads the core's message.
+ * The document shows `example`, which tools fill the parameter with.
  */
-export function integerParameter(name: string, range: { min: number; max: number; rule: string }, description: string) {
+export function integerParameter(
+  name: string,
+  range: { min: number; max: number; rule: string },
+  { description, example }: { description: string; example: number },
+) {
   const { min, max, rule } = range;
   return v.pipe(
     // A repeated query parameter arrives as an array.
@@ -29,5 +34,6 @@ export function integerParameter(name: string, range: { min: number; max: number
     v.minValue(min, rule),
     v.maxValue(max, rule),
     v.description(description),
+    v.examples([example]),
   );
 }

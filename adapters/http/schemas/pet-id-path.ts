@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { integerParameter } from './integer-parameter.js';
-import { PET_ID_PARAMETER } from './pet.js';
+import { EXAMPLE_PET, PET_ID_PARAMETER } from './pet.js';
 
 const PET_ID_RANGE = {
   ...PET_ID_PARAMETER,
@@ -8,5 +8,6 @@ const PET_ID_RANGE = {
 };
 
 export const petIdPath = v.object({
-  petId: integerParameter('petId', PET_ID_RANGE, 'The id of the pet.'),
+  // The example pet's id: the one the example create makes on an empty store.
+  petId: integerParameter('petId', PET_ID_RANGE, { description: 'The id of the pet.', example: EXAMPLE_PET.id }),
 });

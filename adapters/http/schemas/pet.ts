@@ -10,12 +10,21 @@ import {
   PET_STATUSES,
   STATUS_RULE,
   type NameRule,
+  type NewPet,
+  type Pet,
 } from '../../../core/pet.js';
 import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
 import { INT64 } from './integer-parameter.js';
 
 /** Where the pets are, under the API's base path. */
 export const PETS_PATH = '/pets';
+
+/**
+ * The pet the document's examples show: what a create on an empty store makes of the example body, so
+ * that every example request, sent in turn to a new service, gets its documented success.
+ */
+export const EXAMPLE_NEW_PET = { name: 'Rex', categoryId: 1, status: 'available' } as const satisfies NewPet;
+export const EXAMPLE_PET = { id: 1, ...EXAMPLE_NEW_PET } as const satisfies Pet;
 
 /** Any id may be asked for, 0 included; one no pet has is a 404. */
 export const PET_ID_PARAMETER = { min: 0, max: PET_ID_MAX } as const;
@@ -25,6 +34,7 @@ const nameRule = ({ pattern, message }: NameRule) => v.regex<string, string>(pat
 export const petStatusSchema = v.pipe(
   v.picklist(PET_STATUSES, STATUS_RULE),
   v.description('Availability status. A pet added without one has none.'),
+  v.examples([EXAMPLE_NEW_PET.status]),
 );
 
 /** The fields a NewPet and a Pet share: written once, read by both schemas. */
@@ -39,6 +49,7 @@ const petFields = {
       "The animal's name: at least one visible character (not only whitespace or invisible characters such as " +
         'U+200B), no control characters (U+0000-U+001F, U+007F-U+009F), no unpaired surrogates.',
     ),
+    v.examples([EXAMPLE_NEW_PET.name]),
   ),
   categoryId: v.pipe(
     v.number(CATEGORY_ID_TYPE_RULE),
@@ -46,6 +57,7 @@ const petFields = {
     v.safeInteger(CATEGORY_ID_RULE),
     INT64,
     v.description('The category the animal belongs to.'),
+    v.examples([EXAMPLE_NEW_PET.categoryId]),
   ),
   status: v.optional(petStatusSchema),
 };
@@ -69,19 +81,25 @@ export const newPetBody = v.pipe(
     'The request body must be a JSON object',
   ),
   newPetSchema,
+  v.description('A pet to add. The service assigns its id, so a new pet has none: an `id` is refused.'),
+  v.examples([EXAMPLE_NEW_PET]),
 );
 
 /** What the service responds with: never validated at run time, it is what the document promises. */
-export const petSchema = v.strictObject({
-  id: v.pipe(
-    v.number(),
-    v.safeInteger(),
-    v.minValue(1),
-    INT64,
-    v.description('Assigned by the service: positive and increasing.'),
-  ),
-  ...petFields,
-});
+export const petSchema = v.pipe(
+  v.strictObject({
+    id: v.pipe(
+      v.number(),
+      v.safeInteger(),
+      v.minValue(1),
+      INT64,
+      v.description('Assigned by the service: positive and increasing.'),
+      v.examples([EXAMPLE_PET.id]),
+    ),
+    ...petFields,
+  }),
+  v.examples([EXAMPLE_PET]),
+);
 
 /** A page of pets: never more than the largest page a client may ask for. */
-export const petsSchema = v.pipe(v.array(petSchema), v.maxLength(PAGE_LIMIT_MAX));
+export const petsSchema = v.pipe(v.array(petSchema), v.maxLength(PAGE_LIMIT_MAX), v.examples([[EXAMPLE_PET]]));

@@ -4,10 +4,13 @@ import { JSON_BODY_ERROR_CODES } from '../../body/json-body.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent } from '../../openapi/json-schemas.js';
-import { newPetBody, petSchema } from '../../schemas/pet.js';
+import { EXAMPLE_PET, newPetBody, petSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../routing/api-operation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../request/header-names.js';
 import { API_BASE_PATH } from '../../routing/router.js';
+
+/** A UUID, the kind of key the parameter suggests. */
+const EXAMPLE_IDEMPOTENCY_KEY = '9c4e2b7a-1f3d-4e5a-8b6c-0d2f4a6e8c13';
 
 /** The IETF HTTPAPI draft's header (draft-ietf-httpapi-idempotency-key-header), with Stripe's key syntax. */
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -24,7 +27,9 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     minLength: 1,
     maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
     pattern: IDEMPOTENCY_KEY_SYNTAX.source,
+    examples: [EXAMPLE_IDEMPOTENCY_KEY],
   },
+  example: EXAMPLE_IDEMPOTENCY_KEY,
 };
 
 export function createPetDocument(path: string): OperationDocument {
@@ -67,7 +72,12 @@ export function createPetDocument(path: string): OperationDocument {
         description: 'The path of the new pet.',
         required: true,
         // The pet's path under this server: the largest id is the longest.
-        schema: { type: 'string', format: 'uri-reference', maxLength: `${API_BASE_PATH}${path}/${PET_ID_MAX}`.length },
+        schema: {
+          type: 'string',
+          format: 'uri-reference',
+          maxLength: `${API_BASE_PATH}${path}/${PET_ID_MAX}`.length,
+          examples: [`${API_BASE_PATH}${path}/${EXAMPLE_PET.id}`],
+        },
       },
       [IDEMPOTENT_REPLAYED_HEADER]: {
         description:

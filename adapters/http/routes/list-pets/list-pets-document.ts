@@ -1,9 +1,9 @@
-import { AFTER_ID_MAX, PAGE_LIMIT_MAX } from '../../../../core/paging.js';
+import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../../../core/paging.js';
 import { PET_STATUSES } from '../../../../core/pet.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
-import { petsSchema } from '../../schemas/pet.js';
+import { EXAMPLE_PET, petsSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../routing/api-operation.js';
 import { API_BASE_PATH } from '../../routing/router.js';
 import { listPetsQuery } from './list-pets-query.js';
@@ -39,7 +39,19 @@ export function listPetsDocument(path: string): OperationDocument {
     headers: {
       Link: {
         description: 'RFC 8288 link to the next page (`rel="next"`); absent on the last page.',
-        schema: { type: 'string', maxLength: longestLinkLength(path), pattern: '^<[^>]+>; rel="next"$' },
+        schema: {
+          type: 'string',
+          maxLength: longestLinkLength(path),
+          pattern: '^<[^>]+>; rel="next"$',
+          // A full first page of the example pet's status, read on from its last pet.
+          examples: [
+            nextPageLink(`${API_BASE_PATH}${path}`, {
+              limit: PAGE_LIMIT_DEFAULT,
+              status: EXAMPLE_PET.status,
+              afterId: PAGE_LIMIT_DEFAULT,
+            }),
+          ],
+        },
       },
     },
   };

@@ -8,6 +8,7 @@ import {
   PAGE_RULES,
 } from '../../../../core/paging.js';
 import { integerParameter } from '../../schemas/integer-parameter.js';
+import { EXAMPLE_NEW_PET } from '../../schemas/pet.js';
 
 const petStatus = (name: string) =>
   v.picklist(PET_STATUSES, (issue) => (issue.received === 'Array' ? `${name} must be given once` : STATUS_RULE));
@@ -19,18 +20,24 @@ export const listPetsQuery = v.object({
       integerParameter(
         'limit',
         { min: PAGE_LIMIT_MIN, max: PAGE_LIMIT_MAX, rule: `limit ${PAGE_RULES.limit}` },
-        'The most pets to return in this page.',
+        { description: 'The most pets to return in this page.', example: PAGE_LIMIT_DEFAULT },
       ),
       // Left out, the core applies its default; the document states it.
       v.metadata({ default: PAGE_LIMIT_DEFAULT }),
     ),
   ),
-  status: v.optional(v.pipe(petStatus('status'), v.description('Only pets with this status.'))),
+  // The examples ask for the first page of the example pet's status: the page that holds the example pet.
+  status: v.optional(
+    v.pipe(petStatus('status'), v.description('Only pets with this status.'), v.examples([EXAMPLE_NEW_PET.status])),
+  ),
   after: v.optional(
     integerParameter(
       'after',
       { min: 0, max: AFTER_ID_MAX, rule: `after ${PAGE_RULES.afterId}` },
-      'Only pets with an id greater than this one (0: from the start); the `next` link carries it.',
+      {
+        description: 'Only pets with an id greater than this one (0: from the start); the `next` link carries it.',
+        example: 0,
+      },
     ),
   ),
 });

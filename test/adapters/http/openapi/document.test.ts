@@ -236,6 +236,8 @@ describe('GET /openapi.json', () => {
   it('describes Pet, NewPet and Error as the service reads and writes them', () => {
     const { Pet, NewPet, Error: ErrorSchema } = document.components.schemas;
     expect(NewPet).toMatchObject({ required: ['name', 'categoryId'], additionalProperties: false });
+    // No `id`, not even one that is never sent: additionalProperties refuses it, and generators fill what is declared.
+    expect(Object.keys(NewPet?.properties as object)).toEqual(['name', 'categoryId', 'status']);
     // The name's first Unicode pattern as its `pattern`, the second in an allOf entry of its own.
     expect((NewPet?.properties as { name: object }).name).toEqual({
       type: 'string',
@@ -243,6 +245,7 @@ describe('GET /openapi.json', () => {
       allOf: [{ pattern: '^[^\\p{Cc}\\p{Cs}]*$' }],
       maxLength: 200,
       description: expect.stringContaining('at least one visible character') as string,
+      examples: ['Rex'],
     });
     expect(Pet).toMatchObject({ required: ['id', 'name', 'categoryId'], additionalProperties: false });
     expect(ErrorSchema).toMatchObject({ required: ['code', 'message', 'status'] });
@@ -286,17 +289,20 @@ describe('GET /openapi.json', () => {
       minLength: 1,
       maxLength: 128,
       pattern: '^[!-~]+$',
+      examples: [expect.stringMatching(/^[!-~]+$/) as string],
     });
     expect(headers['WWW-Authenticate']?.schema).toEqual({
       type: 'string',
       maxLength: 64,
       pattern: '^Bearer realm="[^"]*"(, error="[a-z_]+")?$',
+      examples: ['Bearer realm="petstore"'],
     });
     expect(headers['Retry-After']?.schema).toEqual({
       type: 'integer',
       format: 'int32',
       minimum: 0,
       maximum: 2 ** 31 - 1,
+      examples: [1],
     });
   });
 
