@@ -31,7 +31,8 @@ class CheapestKillFirst extends BaseSequencer {
  * do the tests of the built `petstore` command (test/app/petstore-command.test.ts and
  * test/app/import-on-a-terminal.test.ts), which run dist/, never the sandbox's mutants,
  * and those of several built processes sharing one SQLite file (test/app/sqlite-shared.test.ts),
- * killed amid creates (test/app/sqlite-kill.test.ts), serving while another holds the lock
+ * killed amid creates (test/app/sqlite-kill.test.ts), restored into while serving creates
+ * (test/app/restore-beside-creates.test.ts), serving while another holds the lock
  * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting traces (test/app/tracing/, save the
  * settings' reading), of
  * the installed package and the container recipe (test/install/), of the deployment files run by
@@ -54,6 +55,7 @@ export default mergeConfig(
         'test/app/sqlite-shared.test.ts',
         'test/app/sqlite-kill.test.ts',
         'test/app/sqlite-lock-wait.test.ts',
+        'test/app/restore-beside-creates.test.ts',
         'test/testing/broken-storages.test.ts',
         'test/app/tracing/traces-exported.test.ts',
         'test/app/tracing/command-traces.test.ts',
