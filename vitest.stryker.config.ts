@@ -37,8 +37,9 @@ class CheapestKillFirst extends BaseSequencer {
  * settings' reading), of
  * the installed package and the container recipe (test/install/), of the deployment files run by
  * nginx, promtool and systemd-analyze (test/deploy/), of the README's examples and
- * the Markdown lint (test/docs/), and the contract kit's run against storages broken on purpose
- * (test/testing/broken-storages.test.ts).
+ * the Markdown lint (test/docs/), the contract kit's run against storages broken on purpose
+ * (test/testing/broken-storages.test.ts), and the mock Prism serves from the document
+ * (test/adapters/http/openapi/prism-mock.test.ts), made before any test and read in Prism's own process.
  */
 export default mergeConfig(
   base,
@@ -57,6 +58,7 @@ export default mergeConfig(
         'test/app/sqlite-lock-wait.test.ts',
         'test/app/restore-beside-creates.test.ts',
         'test/testing/broken-storages.test.ts',
+        'test/adapters/http/openapi/prism-mock.test.ts',
         'test/app/tracing/traces-exported.test.ts',
         'test/app/tracing/command-traces.test.ts',
         'test/app/tracing/sdk-loading.test.ts',

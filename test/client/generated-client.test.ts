@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { paths } from '../../clients/typescript/petstore-api.js';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { components, paths } from '../../clients/typescript/petstore-api.js';
 import { CLIENT_TYPES_PATH, clientTypesFor } from '../../scripts/generate-client-types.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../support/api-harness.js';
 import { fetchDocumented } from '../support/openapi-check.js';
@@ -60,6 +60,14 @@ describe('a client generated from /openapi.json', () => {
       body: { name: 'No category' },
     });
     expect(invalid.error).toMatchObject({ code: 'invalid_body', status: 400, details: [{ path: 'categoryId' }] });
+  });
+
+  it('has no id on a new pet: the service assigns it', () => {
+    expectTypeOf<keyof components['schemas']['NewPet']>().toEqualTypeOf<'name' | 'categoryId' | 'status'>();
+    // The same, in the file as generated (type checks do not run in vitest).
+    const newPet = /^ {8}NewPet: \{\n([\s\S]*?)^ {8}\};$/m.exec(readFileSync(CLIENT_TYPES_PATH, 'utf8'))?.[1];
+    expect(newPet).toMatch(/^ {12}name: /m);
+    expect(newPet).not.toMatch(/^ {12}id\??: /m);
   });
 });
 

@@ -63,8 +63,9 @@ function withoutDraftKeywords(schema: JsonSchema): JsonSchema {
 function withoutForbiddenProperties({ valibotSchema, jsonSchema }: OverrideSchemaContext): JsonSchema | undefined {
   if (valibotSchema.type !== 'strict_object') return undefined;
   const { entries } = valibotSchema as v.StrictObjectSchema<v.ObjectEntries, undefined>;
-  const forbidden = Object.entries(entries).flatMap(([key, entry]) => (isNever(entry) ? [key] : []));
-  if (forbidden.length === 0) return undefined;
+  const forbidden = Object.entries(entries)
+    .filter(([, entry]) => isNever(entry))
+    .map(([key]) => key);
   const properties = Object.fromEntries(
     Object.entries(jsonSchema.properties ?? {}).filter(([key]) => !forbidden.includes(key)),
   );

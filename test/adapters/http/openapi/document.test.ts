@@ -238,6 +238,7 @@ describe('GET /openapi.json', () => {
     expect(NewPet).toMatchObject({ required: ['name', 'categoryId'], additionalProperties: false });
     // No `id`, not even one that is never sent: additionalProperties refuses it, and generators fill what is declared.
     expect(Object.keys(NewPet?.properties as object)).toEqual(['name', 'categoryId', 'status']);
+    expect(NewPet?.description).toContain('an `id` is refused');
     // The name's first Unicode pattern as its `pattern`, the second in an allOf entry of its own.
     expect((NewPet?.properties as { name: object }).name).toEqual({
       type: 'string',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaOf } from '../../../../adapters/http/openapi/json-schemas.js';
+import { jsonContent, jsonSchemaOf, parametersOf } from '../../../../adapters/http/openapi/json-schemas.js';
 
 const integerFrom = (minimum: number, maximum: number) =>
   jsonSchemaOf(v.pipe(v.number(), v.integer(), v.minValue(minimum), v.maxValue(maximum)));
@@ -35,5 +35,53 @@ describe('a string with patterns in the document', () => {
       pattern: 'a',
       allOf: [{ pattern: 'b' }, { pattern: 'c' }],
     });
+  });
+});
+
+describe('an object in the document', () => {
+  it('leaves out a field that may never be sent, which additionalProperties refuses already', () => {
+    const schema = v.strictObject({ id: v.optional(v.never()), name: v.string(), legs: v.number() });
+    expect(jsonSchemaOf(schema)).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' }, legs: { type: 'number' } },
+      required: ['name', 'legs'],
+      additionalProperties: false,
+    });
+  });
+});
+
+describe('parameters in the document', () => {
+  it('show the first example of each, and none for a parameter without', () => {
+    const query = v.object({
+      limit: v.pipe(v.number(), v.examples([20, 50]), v.description('How many.')),
+      cursor: v.optional(v.string()),
+    });
+    expect(parametersOf(query, 'query')).toEqual([
+      {
+        name: 'limit',
+        in: 'query',
+        required: true,
+        description: 'How many.',
+        schema: { type: 'number', examples: [20, 50] },
+        example: 20,
+      },
+      {
+        name: 'cursor',
+        in: 'query',
+        required: false,
+        description: undefined,
+        schema: { type: 'string' },
+        example: undefined,
+      },
+    ]);
+  });
+});
+
+describe('a JSON body in the document', () => {
+  it("shows its schema's first example, and none for a schema without", () => {
+    expect(jsonContent(v.pipe(v.string(), v.examples(['Rex', 'Tom'])))).toEqual({
+      'application/json': { schema: { type: 'string', examples: ['Rex', 'Tom'] }, example: 'Rex' },
+    });
+    expect(jsonContent(v.string())['application/json'].example).toBeUndefined();
   });
 });

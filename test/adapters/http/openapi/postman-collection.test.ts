@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import { convertV2 } from 'openapi-to-postmanv2';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
+import { expectDocumented } from '../../../support/openapi-check.js';
+
+/** What a newman run reports of each request it sent; newman ships no types, so only what is read here. */
+interface NewmanSummary {
+  run: {
+    failures: { error: { message: string } }[];
+    executions: {
+      request: { method: string; url: { getPathWithQuery(): string } };
+      response?: { code: number; stream: Buffer; headers: { get(name: string): string | undefined } };
+      requestError?: Error;
+    }[];
+  };
+}
+interface Newman {
+  run(
+    options: { collection: object; envVar: { key: string; value: string }[]; timeout: number; timeoutRequest: number },
+    done: (error: Error | null, summary: NewmanSummary) => void,
+  ): void;
+}
+const newman = createRequire(import.meta.url)('newman') as Newman;
+
+/** A folder or a request of a collection (Postman's collection format v2.1). */
+interface CollectionItem {
+  item?: CollectionItem[];
+  request?: { method: string; body?: { raw?: string } };
+}
+
+/**
+ * Postman's converter, filling each request from the document's examples (`parametersResolution:
+ * 'Example'`); with its default, `Schema`, it writes placeholders from the types, such as `<long>`.
+ */
+function collectionOf(document: object, parametersResolution: 'Example' | 'Schema' = 'Example'): Promise<object> {
+  return new Promise((resolve, reject) => {
+    convertV2({ type: 'json', data: document }, { parametersResolution }, (error, result) => {
+      const collection = result?.output?.[0]?.data;
+      if (error !== null || collection === undefined) reject(new Error(error?.message ?? result?.reason));
+      else resolve(collection);
+    });
+  });
+}
+
+function runCollection(collection: object, baseUrl: string): Promise<NewmanSummary> {
+  return new Promise((resolve, reject) => {
+    newman.run(
+      {
+        collection,
+        // The document's server is the relative /v1 (no PUBLIC_BASE_URL): the run says where the service is.
+        envVar: [
+          { key: 'baseUrl', value: `${baseUrl}/v1` },
+          { key: 'bearerToken', value: TEST_KEY },
+        ],
+        timeoutRequest: 5_000,
+        timeout: 15_000,
+      },
+      (error, summary) => {
+        if (error === null) resolve(summary);
+        else reject(error);
+      },
+    );
+  });
+}
+
+describe('a Postman collection generated from /openapi.json', () => {
+  let api: TestApi;
+  let document: object;
+  beforeAll(async () => {
+    api = await startTestApi();
+    document = (await (await api.request('/openapi.json', { key: null })).json()) as object;
+  });
+  beforeEach(() => api.reset());
+  afterAll(() => api.close());
+
+  it('fills a create, from the schemas alone, with the fields of a new pet and no others: no id', async () => {
+    const collection = (await collectionOf(document, 'Schema')) as { item: CollectionItem[] };
+    const requests = (items: CollectionItem[]): CollectionItem[] =>
+      items.flatMap((item) => (item.item === undefined ? [item] : requests(item.item)));
+    const create = requests(collection.item).find(({ request }) => request?.method === 'POST');
+    expect(Object.keys(JSON.parse(create?.request?.body?.raw ?? '{}') as object)).toEqual([
+      'name',
+      'categoryId',
+      'status',
+    ]);
+  });
+
+  it('runs as generated on a new store: each request gets its documented success, with a documented body', async () => {
+    const summary = await runCollection(await collectionOf(document), api.baseUrl);
+
+    expect(summary.run.failures.map(({ error }) => error.message)).toEqual([]);
+    const sent = summary.run.executions.map(({ request, response, requestError }) => ({
+      request: `${request.method} ${request.url.getPathWithQuery()}`,
+      status: response?.code ?? requestError?.message,
+    }));
+    // In the collection's order: the list comes first, on the empty store; the get reads the pet the create made.
+    expect(sent).toEqual([
+      { request: 'GET /v1/pets?limit=20&status=available&after=0', status: 200 },
+      { request: 'POST /v1/pets', status: 201 },
+      { request: 'GET /v1/pets/1', status: 200 },
+    ]);
+    for (const { request, response } of summary.run.executions) {
+      await expectDocumented(api.baseUrl, {
+        method: request.method,
+        path: request.url.getPathWithQuery(),
+        status: response!.code,
+        header: (name) => response!.headers.get(name),
+        text: response!.stream.toString('utf8'),
+      });
+    }
+    expect(JSON.parse(summary.run.executions[2]!.response!.stream.toString('utf8'))).toMatchObject({ id: 1 });
+  });
+});

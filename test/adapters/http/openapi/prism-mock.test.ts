@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertValidNewPet, isPetId, newPetOf, type Pet } from '../../../../core/pet.js';
+import { ERRORS, type ErrorCode } from '../../../../adapters/http/errors/error-codes.js';
+import { startTestApi } from '../../../support/api-harness.js';
+import { exampleRequests, type ExampleOperation } from '../../../support/example-requests.js';
+import { watchProcess, type ServiceProcess } from '../../../support/service-process.js';
+
+const PRISM_PACKAGE = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json');
+/** The mock checks that a bearer token is sent, not which. */
+const ANY_KEY = { Authorization: 'Bearer any-key' };
+
+/** Prism (`prism mock`, static: it answers with the document's examples) on the document the service serves. */
+describe('a mock server made from /openapi.json by Prism', () => {
+  let folder: string;
+  let prism: ServiceProcess;
+  let mockUrl: string;
+  let paths: Record<string, Record<string, ExampleOperation>>;
+
+  beforeAll(async () => {
+    const api = await startTestApi();
+    const document = (await (await api.request('/openapi.json', { key: null })).json()) as { paths: typeof paths };
+    await api.close();
+    paths = document.paths;
+    folder = mkdtempSync(join(tmpdir(), 'petstore-prism-'));
+    writeFileSync(join(folder, 'openapi.json'), JSON.stringify(document));
+    const bin = join(dirname(PRISM_PACKAGE), 'dist/index.js');
+    prism = watchProcess(
+      spawn(process.execPath, [bin, 'mock', '--host', '127.0.0.1', '--port', '0', join(folder, 'openapi.json')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    const listening = await prism.waitForOutput(/Prism is listening on http:\/\/127\.0\.0\.1:\d+/, 15_000);
+    mockUrl = /http:\/\/127\.0\.0\.1:\d+/.exec(listening)![0];
+  }, 20_000);
+
+  afterAll(async () => {
+    if (prism.child.exitCode === null) {
+      prism.child.kill('SIGTERM');
+      await prism.exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("answers each operation's example request with pets the domain accepts, each with a pet id", async () => {
+    const served = [];
+    for (const { operation, method, target, headers, body: sent } of exampleRequests(paths)) {
+      const response = await fetch(`${mockUrl}${target}`, { method, headers: { ...headers, ...ANY_KEY }, body: sent });
+      const body = (await response.json()) as Pet | Pet[];
+      served.push({ operationId: operation.operationId, status: response.status });
+      const pets = Array.isArray(body) ? body : [body];
+      expect(pets.length, operation.operationId).toBeGreaterThan(0);
+      for (const pet of pets) {
+        expect(() => {
+          assertValidNewPet(newPetOf(pet));
+        }, JSON.stringify(pet)).not.toThrow();
+        expect(isPetId(pet.id), JSON.stringify(pet)).toBe(true);
+      }
+    }
+    expect(served).toEqual([
+      { operationId: 'listPets', status: 200 },
+      { operationId: 'createPet', status: 201 },
+      { operationId: 'getPet', status: 200 },
+    ]);
+  });
+
+  it('answers each error an operation documents, asked for by status and code, with a body of that code and its status', async () => {
+    const served = [];
+    for (const { operation, method, target, headers, body: sent } of exampleRequests(paths)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const code of Object.keys(response.content?.['application/json']?.examples ?? {})) {
+          const mocked = await fetch(`${mockUrl}${target}`, {
+            method,
+            headers: { ...headers, ...ANY_KEY, Prefer: `code=${status}, example=${code}` },
+            body: sent,
+          });
+          const body = (await mocked.json()) as { code: string; status: number };
+          served.push(operation.operationId);
+          const sends = ERRORS[code as ErrorCode].status;
+          expect({ status: mocked.status, code: body.code, bodyStatus: body.status }, operation.operationId).toEqual({
+            status: sends,
+            code,
+            bodyStatus: sends,
+          });
+          expect(Number(status)).toBe(sends);
+        }
+      }
+    }
+    // Every code of every operation's errors: 400s, 401, 404, 408, 409, 413, 415, 417, 422, 429, 431, 5xx.
+    expect(served.length).toBeGreaterThan(40);
+  });
+});
