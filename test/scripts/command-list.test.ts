@@ -11,6 +11,5 @@ describe("the README's list of commands", () => {
     expect(lines).toContain('petstore serve');
     // Groups are not commands of their own: `petstore pets` alone runs nothing.
     expect(lines.filter((line) => /^petstore (pets|keys)$/.test(line))).toEqual([]);
-    expect(lines.filter((line) => line.startsWith('petstore pets '))).toHaveLength(5);
   });
 });

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { convertV2 } from 'openapi-to-postmanv2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
+import { EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
+import { documentedSuccess, exampleRequests, type ExampleOperation } from '../../../support/example-requests.js';
 import { expectDocumented } from '../../../support/openapi-check.js';
 
 /** What a newman run reports of each request it sent; newman ships no types, so only what is read here. */
@@ -66,10 +68,10 @@ function runCollection(collection: object, baseUrl: string): Promise<NewmanSumma
 
 describe('a Postman collection generated from /openapi.json', () => {
   let api: TestApi;
-  let document: object;
+  let document: { paths: Record<string, Record<string, ExampleOperation>> };
   beforeAll(async () => {
     api = await startTestApi();
-    document = (await (await api.request('/openapi.json', { key: null })).json()) as object;
+    document = (await (await api.request('/openapi.json', { key: null })).json()) as typeof document;
   });
   beforeEach(() => api.reset());
   afterAll(() => api.close());
@@ -94,12 +96,15 @@ describe('a Postman collection generated from /openapi.json', () => {
       request: `${request.method} ${request.url.getPathWithQuery()}`,
       status: response?.code ?? requestError?.message,
     }));
-    // In the collection's order: the list comes first, on the empty store; the get reads the pet the create made.
-    expect(sent).toEqual([
-      { request: 'GET /v1/pets?limit=20&status=available&after=0', status: 200 },
-      { request: 'POST /v1/pets', status: 201 },
-      { request: 'GET /v1/pets/1', status: 200 },
-    ]);
+    // In the document's order, each as its examples fill it: the list comes first, on the empty store; the
+    // get reads the pet the create made.
+    expect(sent).toEqual(
+      exampleRequests(document.paths).map(({ method, target, operation }) => ({
+        request: `${method} /v1${target}`,
+        status: documentedSuccess(operation).status,
+      })),
+    );
+    expect(sent).toHaveLength(EXPECTED_OPERATIONS.length);
     for (const { request, response } of summary.run.executions) {
       await expectDocumented(api.baseUrl, {
         method: request.method,

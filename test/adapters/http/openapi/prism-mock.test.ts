@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidNewPet, isPetId, newPetOf, type Pet } from '../../../../core/pet.js';
 import { ERRORS, type ErrorCode } from '../../../../adapters/http/errors/error-codes.js';
 import { startTestApi } from '../../../support/api-harness.js';
-import { exampleRequests, type ExampleOperation } from '../../../support/example-requests.js';
+import { EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
+import { documentedSuccess, exampleRequests, type ExampleOperation } from '../../../support/example-requests.js';
 import { watchProcess, type ServiceProcess } from '../../../support/service-process.js';
 
 const PRISM_PACKAGE = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json');
@@ -62,11 +63,15 @@ describe('a mock server made from /openapi.json by Prism', () => {
         expect(isPetId(pet.id), JSON.stringify(pet)).toBe(true);
       }
     }
-    expect(served).toEqual([
-      { operationId: 'listPets', status: 200 },
-      { operationId: 'createPet', status: 201 },
-      { operationId: 'getPet', status: 200 },
-    ]);
+    expect(served).toEqual(
+      exampleRequests(paths).map(({ operation }) => ({
+        operationId: operation.operationId,
+        status: documentedSuccess(operation).status,
+      })),
+    );
+    expect(served.map(({ operationId }) => operationId)).toEqual(
+      EXPECTED_OPERATIONS.map(({ operationId }) => operationId),
+    );
   });
 
   it('answers each error an operation documents, asked for by status and code, with a body of that code and its status', async () => {
