@@ -1,8 +1,7 @@
 import { ERRORS, type ErrorCode, type RetryAfterCode } from './error-codes.js';
-import { clipClientText, clipMessage, type ErrorBody, type ErrorDetail } from './error-body.js';
 
-/** What a 505 says, whether Node's parser or the app refused the version. */
-export const HTTP_VERSIONS_SPOKEN = 'This server speaks HTTP/1.1 (and HTTP/1.0)';
+export { HTTP_VERSIONS_SPOKEN } from './error-codes.js';
+import { clipClientText, clipMessage, type ErrorBody, type ErrorDetail } from './error-body.js';
 
 /** An error already phrased for the client: the error middleware renders it as it is. */
 export class ApiError extends Error {
