@@ -69,7 +69,7 @@ export async function measureFeatureWork(): Promise<FeatureWork> {
     { pets, idempotency: new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 1 }) },
     metrics,
   ).pets;
-  const limitRate = rateLimit({ policy: { limit: 1_000_000_000, windowMs: 60_000 } });
+  const limitRate = rateLimit({ policy: { limit: 1_000_000_000, windowMs: 60_000 }, onRefused: () => undefined });
   const observer = requestMetricsObserver(metrics, new Router(), new Set(OPERATION_IDS));
 
   const withFeatures = async () => {

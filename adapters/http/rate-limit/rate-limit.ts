@@ -23,8 +23,8 @@ const MAX_BUCKETS = 100_000;
 
 export interface RateLimitOptions {
   readonly policy: RateLimitPolicy;
-  /** Called for each refused request, before its 429 is thrown. */
-  readonly onRefused?: ((ctx: Context) => void) | undefined;
+  /** Called for each refused request, before its 429 is thrown: the app counts it and marks its span. */
+  readonly onRefused: (ctx: Context) => void;
 }
 
 /** Counts a request against its caller's bucket; past the limit, it is refused with 429. */
@@ -46,7 +46,7 @@ export function rateLimit({ policy, onRefused }: RateLimitOptions): RateLimit {
       client === undefined ? perAddress.take(addressPartition(requestStateOf(ctx).clientAddress)) : perKey.take(client);
     addResponseHeaders(ctx, [RATE_LIMIT_POLICY_HEADER, policyField], [RATE_LIMIT_HEADER, standingField(allowance)]);
     if (!allowance.allowed) {
-      onRefused?.(ctx);
+      onRefused(ctx);
       throw ApiError.retryLater(
         'rate_limited',
         `${refusal} ${seconds(allowance.retryAfterSeconds)}`,

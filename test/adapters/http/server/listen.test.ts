@@ -36,6 +36,16 @@ describe('listen', () => {
     expect(JSON.parse(answer?.body ?? '')).toMatchObject({ code: 'bad_request', status: 400 });
   });
 
+  it('answers a method Node does not know with 501, naming no methods when it is not told which the app answers', async () => {
+    const answer = await sendRaw(each.served.port, 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer?.status).toBe(501);
+    expect(JSON.parse(answer?.body ?? '')).toEqual({
+      code: 'not_implemented',
+      status: 501,
+      message: 'The method is not one this server implements',
+    });
+  });
+
   it("keeps a connection open between responses, and tells clients it stays open 65 s, past a load balancer's 60 s", async () => {
     const first = (await get(each.agent, each.served.port)) as Answer;
     const second = (await get(each.agent, each.served.port)) as Answer;
