@@ -49,9 +49,10 @@ export function createLogger(
     },
     stream,
   );
-  const bindings = Object.entries(BASE)
-    .map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`)
-    .join('');
+  const bindings = Object.entries(BASE).reduce(
+    (text, [name, value]) => `${text},${JSON.stringify(name)}:${JSON.stringify(value)}`,
+    '',
+  );
   return Object.assign(logger, {
     writeJsonFields: (level: Level, fields: string, message: string) => {
       stream.write(`{"level":"${level}"${time()}${bindings}${fields},"msg":${JSON.stringify(message)}}\n`);
