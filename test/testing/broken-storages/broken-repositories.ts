@@ -61,17 +61,68 @@ class CountsIdsWithoutAtomicity extends MapRepository {
   }
 }
 
-/** Each broken repository by its name: the kit's report names it, and the rule it breaks. */
-export const BROKEN_REPOSITORIES: Record<string, new () => MapRepository> = {
-  KeepsWhatAddIsGiven,
-  KeepsWhatAddOnceIsGiven,
-  KeepsWhatRestoreIsGiven,
-  HandsOutStoredFromAdd,
-  HandsOutStoredFromAddOnce,
-  HandsOutStoredFromFindById,
-  HandsOutStoredFromList,
-  HandsOutStoredFromExport,
-  ReusesOneObjectForReads,
-  DropsTheStatus,
-  CountsIdsWithoutAtomicity,
+/** A repository broken on purpose, the rule of the kit it breaks, and words its failure must say. */
+export interface BrokenRepository {
+  readonly Repository: new () => MapRepository;
+  readonly breaks: string;
+  readonly says: string;
+}
+
+/** Each broken repository by its name, as the kit's report names it. */
+export const BROKEN_REPOSITORIES: Record<string, BrokenRepository> = {
+  KeepsWhatAddIsGiven: {
+    Repository: KeepsWhatAddIsGiven,
+    breaks: 'keeps a pet as added when the caller later changes the object it passed to add',
+    says: 'findById after a change to add\'s argument gave pet 1 with other fields: name: expected "Rex',
+  },
+  KeepsWhatAddOnceIsGiven: {
+    Repository: KeepsWhatAddOnceIsGiven,
+    breaks: 'keeps a pet as added when the caller later changes the object it passed to addOnce',
+    says: 'categoryId: expected 1, got -7',
+  },
+  KeepsWhatRestoreIsGiven: {
+    Repository: KeepsWhatRestoreIsGiven,
+    breaks: 'keeps pets as restored when the caller later changes the objects it passed',
+    says: 'findById after a change to what restore was given gave pet 1 with other fields: id: expected 1, got 0',
+  },
+  HandsOutStoredFromAdd: {
+    Repository: HandsOutStoredFromAdd,
+    breaks: 'does not let a caller change a stored pet through what add returns',
+    says: 'got "Tampered"',
+  },
+  HandsOutStoredFromAddOnce: {
+    Repository: HandsOutStoredFromAddOnce,
+    breaks: 'does not let a caller change a stored pet through what addOnce returns, added or found',
+    says: 'got "Tampered"',
+  },
+  HandsOutStoredFromFindById: {
+    Repository: HandsOutStoredFromFindById,
+    breaks: 'does not let a caller change a stored pet through what findById returns',
+    says: 'status: expected "pending", got "tampered"',
+  },
+  HandsOutStoredFromList: {
+    Repository: HandsOutStoredFromList,
+    breaks: 'does not let a caller change a stored pet through what list returns',
+    says: 'got "Tampered"',
+  },
+  HandsOutStoredFromExport: {
+    Repository: HandsOutStoredFromExport,
+    breaks: 'does not let a caller change a stored pet through what an export returns',
+    says: 'findById after a change to what an export returned',
+  },
+  ReusesOneObjectForReads: {
+    Repository: ReusesOneObjectForReads,
+    breaks: 'never lets two reads share an object a caller can change',
+    says: 'two findById of one pet share one object that can be changed',
+  },
+  DropsTheStatus: {
+    Repository: DropsTheStatus,
+    breaks: 'keeps every field of a pet through add, get, list and export',
+    says: 'add gave pet 1 with other fields: status: expected "pending", got (no field)',
+  },
+  CountsIdsWithoutAtomicity: {
+    Repository: CountsIdsWithoutAtomicity,
+    breaks: 'never hands out an id twice under concurrent adds, and loses no pet',
+    says: '100 concurrent adds: expected 100 distinct ids, saw 1 distinct of 100; 1 repeated (1)',
+  },
 };

@@ -13,7 +13,7 @@ import { remoteStorage, type OutageFault } from './remote-storages.js';
 const fixtureOf = (Repository: new () => MapRepository) => () =>
   Promise.resolve({ repository: new Repository(), dispose: () => Promise.resolve() });
 
-for (const [name, Repository] of Object.entries(BROKEN_REPOSITORIES)) {
+for (const [name, { Repository }] of Object.entries(BROKEN_REPOSITORIES)) {
   describePetRepositoryContract(name, fixtureOf(Repository));
   describePetRestoreContract(name, fixtureOf(Repository));
 }
