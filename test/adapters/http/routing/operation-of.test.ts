@@ -30,7 +30,7 @@ async function served(): Promise<{ see(path: string, method?: string): Promise<S
   const router = createRouter();
   let seen: Seen | undefined;
   let recorded: Seen['recorded'];
-  const record = (ctx: RouterContext) => {
+  const record = (ctx: Pick<RouterContext, 'routerPath' | 'routerName' | 'status'>) => {
     recorded = { routerPath: ctx.routerPath, routerName: ctx.routerName };
     ctx.status = 204;
   };
