@@ -4,10 +4,10 @@ import { HTTP_METRIC_LABELS } from '../adapters/http/metric-labels.js';
 import { STORAGE_OUTCOMES } from '../adapters/metrics/service-metrics.js';
 import { EXPORT_SPAN, IMPORT_SPAN, importStepSpanName } from '../adapters/tracing/traced-backup.js';
 import { storageSpanName } from '../adapters/tracing/traced-storage.js';
-import { useCaseSpanName } from '../adapters/tracing/traced-use-cases.js';
+import { isTracedAsSpan, useCaseSpanName } from '../adapters/tracing/traced-use-cases.js';
 import { STORAGE_METHODS, type StoreName } from '../core/storage-calls.js';
 import { IMPORT_PHASES } from '../core/use-cases/import-pets.js';
-import { USE_CASE_NAMES, type UseCaseName } from '../core/use-cases/use-cases.js';
+import { USE_CASE_NAMES } from '../core/use-cases/use-cases.js';
 import { apiOperations, markdownTable } from './reference-tables.js';
 
 const quoted = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
@@ -27,9 +27,6 @@ export function metricLabelTable(): string {
   );
 }
 
-/** The use cases a command traces as a trace of its own (the import and export rows), not as a use case's span. */
-const TRACED_AS_COMMANDS: readonly UseCaseName[] = ['exportPets', 'importPets'];
-
 /** The names of the spans, by what each stands for, as the tracing code forms them. */
 export function spanNameTable(): string {
   const importSteps = [...new Set(Object.values(IMPORT_PHASES).flat())].map(importStepSpanName);
@@ -37,10 +34,7 @@ export function spanNameTable(): string {
     ['span of', 'names'],
     [
       ['a request to an operation', quoted(apiOperations().map(({ operationId }) => operationId))],
-      [
-        'the use case under it',
-        quoted(USE_CASE_NAMES.filter((name) => !TRACED_AS_COMMANDS.includes(name)).map(useCaseSpanName)),
-      ],
+      ['the use case under it', quoted(USE_CASE_NAMES.filter(isTracedAsSpan).map(useCaseSpanName))],
       [
         'a storage call',
         quoted(STORES.flatMap((store) => STORAGE_METHODS[store].map((method) => storageSpanName(store, method)))),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useCasesOver } from '../../../core/use-cases/use-cases.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { tracedUseCases, useCaseSpanName } from '../../../adapters/tracing/traced-use-cases.js';
+import { isTracedAsSpan, tracedUseCases, useCaseSpanName } from '../../../adapters/tracing/traced-use-cases.js';
 import { aNewPet } from '../../support/builders.js';
 import { inMemoryTracingPerFile } from '../../support/in-memory-tracing.js';
 
@@ -24,6 +24,13 @@ describe('the use cases traced', () => {
       'CreatePetOnce',
       'GetPet',
     ]);
+  });
+
+  it('traces an export and an import as traces of their own, every other use case as a span', () => {
+    expect(['listPets', 'createPet', 'createPetOnce', 'getPet'].every((name) => isTracedAsSpan(name as never))).toBe(
+      true,
+    );
+    expect(['exportPets', 'importPets'].some((name) => isTracedAsSpan(name as never))).toBe(false);
   });
 
   it("traces a request's use case as one span, named after it", async () => {
