@@ -4,7 +4,7 @@ import { renderErrors } from './middleware/render-errors.js';
 import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
-import type { HttpLogger } from './logs/request-log.js';
+import type { HttpLogger } from './logs/http-logger.js';
 import { createRouter } from './routing/router.js';
 
 /**

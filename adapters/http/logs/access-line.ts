@@ -1,5 +1,6 @@
 import { accessLevelOf } from '../routing/probe-paths.js';
-import { accessLogOf, type AccessEntry, type AccessLog, type HttpLogger } from './request-log.js';
+import type { HttpLogger } from './http-logger.js';
+import { accessLogOf, type AccessEntry, type AccessLog } from './request-log.js';
 
 /**
  * What the access line needs of a logger: whether a level is on, and, from the service's own logger

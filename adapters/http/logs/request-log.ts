@@ -3,9 +3,6 @@ import type { HttpLogger, TraceIds } from './http-logger.js';
 import { accessLevelOf } from '../routing/probe-paths.js';
 import { requestStateOf } from '../request/request-state.js';
 
-// Declared in a module of their own so that the request state, which this module reads, can hold them.
-export type { HttpLogger, TraceIds } from './http-logger.js';
-
 /** The logger bound to this request's id, and to its trace when it is traced. */
 export function requestLogger(ctx: Context): HttpLogger {
   const state = requestStateOf(ctx);

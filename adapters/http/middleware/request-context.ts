@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
-import {
-  accessLogOf,
-  KEY_DIGEST_DIGITS,
-  USER_AGENT_MAX_LENGTH,
-  type AccessLog,
-  type HttpLogger,
-} from '../logs/request-log.js';
+import type { HttpLogger } from '../logs/http-logger.js';
+import { accessLogOf, KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH, type AccessLog } from '../logs/request-log.js';
 import { startRequestState } from '../request/request-state.js';
 import { applyResponseHeaders } from '../response/response-headers.js';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { respondToParserErrors } from './parser-errors.js';
-import type { HttpLogger } from '../logs/request-log.js';
+import type { HttpLogger } from '../logs/http-logger.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
 
 /**

@@ -5,7 +5,7 @@ import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
 import { API_SECURITY_HEADER_ENTRIES } from '../response/api-security-headers.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
-import type { HttpLogger } from '../logs/request-log.js';
+import type { HttpLogger } from '../logs/http-logger.js';
 
 /** What Node's parser reports, as our codes; anything else it refuses is malformed HTTP. */
 const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> = new Map([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessLogOf, type AccessEntry, type HttpLogger } from '../../../../adapters/http/logs/request-log.js';
+import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
+import { accessLogOf, type AccessEntry } from '../../../../adapters/http/logs/request-log.js';
 
 describe('the access line, without a log of its own', () => {
   it("is an info line `request` of the logger, with the entry's fields, and a traced request's ids beside its own", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../../../core/errors.js';
 import { renderErrors } from '../../../../adapters/http/middleware/render-errors.js';
 import { requestContext } from '../../../../adapters/http/middleware/request-context.js';
-import type { HttpLogger } from '../../../../adapters/http/logs/request-log.js';
+import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 import { expectError } from '../../../support/api-harness.js';
 

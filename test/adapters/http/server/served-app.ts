@@ -2,7 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import Koa from 'koa';
 import { afterEach, beforeEach } from 'vitest';
-import type { HttpLogger } from '../../../../adapters/http/logs/request-log.js';
+import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 
 export const quiet: HttpLogger = {
