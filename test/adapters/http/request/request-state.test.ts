@@ -1,24 +1,8 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
-import Koa, { type Context } from 'koa';
 import { describe, expect, it } from 'vitest';
 import { authenticatedClient } from '../../../../adapters/http/middleware/api-key.js';
-import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { requestStateOf, startRequestState } from '../../../../adapters/http/request/request-state.js';
-
-const quiet: HttpLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => quiet,
-};
-
-/** A request's context as Koa makes it, before any middleware has run. */
-function aContext(): Context {
-  const request = new IncomingMessage(new Socket());
-  return new Koa().createContext(request, new ServerResponse(request));
-}
+import { aKoaContext } from '../../../support/koa-context.js';
+import { quiet } from '../server/served-app.js';
 
 const arrived = () => ({
   requestId: 'r1',
@@ -30,7 +14,7 @@ const arrived = () => ({
 
 describe("a request's state", () => {
   it('starts with what the request arrived with, and nothing yet learnt of it', () => {
-    const ctx = aContext();
+    const ctx = aKoaContext();
     const started = startRequestState(ctx, arrived());
     expect(started).toEqual({
       ...arrived(),
@@ -55,8 +39,8 @@ describe("a request's state", () => {
   });
 
   it('is one object, kept on the request: every reader gets what the others added, and no other request sees it', () => {
-    const ctx = aContext();
-    const other = aContext();
+    const ctx = aKoaContext();
+    const other = aKoaContext();
     const started = startRequestState(ctx, arrived());
     startRequestState(other, { ...arrived(), requestId: 'r2' });
     requestStateOf(ctx).replayed = true;
@@ -70,13 +54,13 @@ describe("a request's state", () => {
 
 describe('the client a request was admitted as', () => {
   it('is the one the key check named', () => {
-    const ctx = aContext();
+    const ctx = aKoaContext();
     startRequestState(ctx, arrived()).client = 'digest-of-the-key';
     expect(authenticatedClient(ctx)).toBe('digest-of-the-key');
   });
 
   it('is never made up for a request no key let in', () => {
-    const ctx = aContext();
+    const ctx = aKoaContext();
     startRequestState(ctx, arrived());
     expect(() => authenticatedClient(ctx)).toThrow(
       'authenticatedClient asked of a request requireApiKey did not admit',

@@ -1,23 +1,13 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
-import Koa, { type Context } from 'koa';
+import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { startRequestState } from '../../../../adapters/http/request/request-state.js';
 import { addResponseHeaders, responseHeader } from '../../../../adapters/http/response/response-headers.js';
-
-const quiet: HttpLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => quiet,
-};
+import { aKoaContext } from '../../../support/koa-context.js';
+import { quiet } from '../server/served-app.js';
 
 /** A request's context as the request context leaves it: its state started, no header added but its id. */
 function aContext(): Context {
-  const request = new IncomingMessage(new Socket());
-  const ctx = new Koa().createContext(request, new ServerResponse(request));
+  const ctx = aKoaContext();
   startRequestState(ctx, {
     requestId: 'r1',
     clientAddress: '203.0.113.7',
