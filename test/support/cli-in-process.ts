@@ -2,8 +2,8 @@ import type { PetRepository, PetRestore } from '../../core/ports.js';
 import { useCasesOver as everyUseCaseOver, type UseCases } from '../../core/use-cases/use-cases.js';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { runCli } from '../../adapters/cli/run-cli.js';
-import type { Command } from 'commander';
-import { createCliProgram, type CliOutput } from '../../adapters/cli/cli-program.js';
+import type { CliOutput } from '../../adapters/cli/cli-program.js';
+import { commandsOf, inertProgram } from '../../scripts/command-list.js';
 import type { Interrupts } from '../../adapters/cli/interrupted.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
@@ -38,21 +38,9 @@ export const NO_SERVICE = {
  */
 /** Every command of the program as a user names it (`pets list`), `serve` aside: it answers its help from settings. */
 export function everyCommand(): string[][] {
-  const program = createCliProgram(
-    {
-      useCases: () => Promise.reject(new Error('only help is asked for')),
-      newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }),
-      watchInterrupts: interruptsFrom(),
-      ...NO_SERVICE,
-    },
-    { out: () => undefined, err: () => undefined, pipe: () => Promise.resolve() },
-    { exitCode: 0 },
-  );
-  const under = (command: Command, path: string[]): string[][] => [
-    path,
-    ...command.commands.filter((sub) => sub.name() !== 'serve').flatMap((sub) => under(sub, [...path, sub.name()])),
-  ];
-  return under(program, []);
+  return commandsOf(inertProgram())
+    .filter(([words]) => words[0] !== 'serve')
+    .map(([words]) => [...words]);
 }
 
 export function cliOver(

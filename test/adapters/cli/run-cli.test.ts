@@ -2,8 +2,8 @@ import { ConfigError } from '../../../adapters/settings/config-error.js';
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { startupFailure } from '../../../adapters/cli/commands/serve.js';
-import { createCliProgram } from '../../../adapters/cli/cli-program.js';
 import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
+import { inertProgram } from '../../../scripts/command-list.js';
 import { cliOver, everyCommand, interruptsFrom, NO_SERVICE } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
@@ -213,21 +213,12 @@ describe('runCli, over one in-memory catalogue', () => {
 
   it("wraps a command group's help at 70 columns even beside a long command, two arguments and all", () => {
     let text = '';
-    const program = createCliProgram(
-      {
-        useCases: () => Promise.reject(new Error('only help is asked for')),
-        newApiKey: () => ({ key: '', digest: '' }),
-        watchInterrupts: interruptsFrom(),
-        ...NO_SERVICE,
-      },
-      {
-        out: (written) => (text += written),
-        err: (written) => (text += written),
-        pipe: () => Promise.resolve(),
-        columns: 70,
-      },
-      { exitCode: 0 },
-    );
+    const program = inertProgram({
+      out: (written) => (text += written),
+      err: (written) => (text += written),
+      pipe: () => Promise.resolve(),
+      columns: 70,
+    });
     const pets = program.commands.find((command) => command.name() === 'pets')!;
     pets.command('recolour <id> <colour>').option('--json').description('x '.repeat(60));
     pets.outputHelp();
