@@ -71,8 +71,11 @@ export const API_OPERATIONS = [
 /** The operationIds requests are counted under; any other request is `other`. */
 export const OPERATION_IDS: readonly string[] = API_OPERATIONS.map(({ operationId }) => operationId);
 
+/** The methods the API's operations answer, HEAD with GET: what CORS allows. */
+const OPERATION_METHODS: readonly string[] = answeredMethods(API_OPERATIONS);
+
 /** The methods the API answers: its operations', and OPTIONS, for a CORS preflight or a client asking. */
-export const API_METHODS: readonly string[] = [...answeredMethods(API_OPERATIONS), 'OPTIONS'];
+export const API_METHODS: readonly string[] = [...OPERATION_METHODS, 'OPTIONS'];
 
 /** The OpenAPI document of the API's operations, served from these addresses. */
 export function openApiDocument(servers: readonly ServerEntry[]): OpenApiDocument {
@@ -124,7 +127,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   if (dependencies.corsOrigins.length > 0)
     app.use(
       corsFor(dependencies.corsOrigins, {
-        allowMethods: answeredMethods(API_OPERATIONS),
+        allowMethods: OPERATION_METHODS,
         exposeHeaders: Object.keys(document.components.headers),
       }),
     );
