@@ -16,6 +16,16 @@ export const SERVICE_FLUSH_MS = 1_000;
  * Resolves with the exit code once it has stopped: 0 drained, 124 requests cut at SHUTDOWN_TIMEOUT.
  */
 export async function serveUntilStopped(env: Record<string, string | undefined>): Promise<number> {
+  // Listened for before the service starts: a process with no listener is killed by the signal at
+  // once, so one that came just after `petstore listening` would cut it without a drain. A stop asked
+  // for while it starts is carried out once it has started.
+  let release = (): void => undefined;
+  const signalled = new Promise<StopSignal>((resolve) => {
+    release = onStopSignals((received) => {
+      release();
+      resolve(received);
+    });
+  });
   let service;
   let tracing: Tracing | undefined;
   let config: AppConfig | undefined;
@@ -27,15 +37,11 @@ export async function serveUntilStopped(env: Record<string, string | undefined>)
     // Loaded once tracing has started, so that what it instruments loads after it.
     service = await (await import('./http-service.js')).startHttpService({ config, logger, tracer: tracing?.tracer });
   } catch (error) {
+    release();
     await tracing?.shutdown(SERVICE_FLUSH_MS);
     throw error;
   }
-  const signal = await new Promise<StopSignal>((resolve) => {
-    const release = onStopSignals((received) => {
-      release();
-      resolve(received);
-    });
-  });
+  const signal = await signalled;
   // SIGTERM comes from an orchestrator, whose load balancer needs the grace to stop sending
   // traffic here; Ctrl-C (SIGINT) comes from a person at a terminal, who has no load balancer.
   const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;

@@ -19,4 +19,12 @@ describe('petstore serve', () => {
     expect(await exited).toBe(0);
     expect(reads).toBe(1);
   });
+
+  it('heeds a stop signal that comes while it starts: once started, it drains and exits 0', async () => {
+    const settings = { PORT: '0', STORAGE: 'memory', API_KEYS: 'a-key', LOG_LEVEL: 'silent', SHUTDOWN_GRACE: '0s' };
+    const exited = serve(settings);
+    // Before the storage has opened or the port is bound: the signal must not be lost, nor end the process.
+    process.emit('SIGTERM');
+    expect(await exited).toBe(0);
+  });
 });
