@@ -103,11 +103,13 @@ describe('the pets import and export commands, traced', () => {
     );
   });
 
-  it('exit within a second of their work when no collector answers, with one plain line counting the spans lost', async () => {
+  it('exit soon after their work when no collector answers, with one plain line counting the spans lost', async () => {
     const closed = await closedPort();
     const nowhere = {
       ...env,
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${String(closed)}`,
+      // How long an exporter left to itself may retry: the command's own bound must end it far sooner.
+      OTEL_EXPORTER_OTLP_TIMEOUT: '30000',
       SQLITE_PATH: join(folder, 'nowhere.db'),
     };
     const timed = async (settings: Record<string, string>) => {
@@ -118,7 +120,9 @@ describe('the pets import and export commands, traced', () => {
     const untraced = await timed({ STORAGE: 'sqlite', SQLITE_PATH: join(folder, 'nowhere.db') });
     const traced = await timed(nowhere);
     expect(traced.code).toBe(0);
-    expect(traced.ms - untraced.ms).toBeLessThan(1_000);
+    // Behaviour, not speed: the spans are let go after COMMAND_FLUSH_MS, where the exporter alone would retry
+    // for seconds more; the margin is for loading the SDK, which a busy machine slows by more than a second.
+    expect(traced.ms - untraced.ms).toBeLessThan(10_000);
     // The export's root span and its one page, of an empty catalogue.
     expect(traced.stderr).toBe(
       `petstore: tracing: 2 spans not exported, let go at exit: the collector did not answer within ${String(COMMAND_FLUSH_MS)} ms\n`,
