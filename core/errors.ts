@@ -4,6 +4,7 @@ export type DomainErrorCode =
   | 'invalid_pet'
   | 'invalid_page_query'
   | 'storage_unavailable'
+  | 'pet_ids_exhausted'
   | 'invalid_idempotency_key'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused';
@@ -56,6 +57,18 @@ export class StorageUnavailable extends DomainError {
 
   constructor(options?: { cause?: unknown }) {
     super('Storage is unavailable', options);
+  }
+}
+
+/**
+ * Every pet id is taken: the highest id storage can hold was handed out or restored, so no pet can be
+ * added. Reads go on; the storage is not unavailable, and retrying does not help.
+ */
+export class PetIdsExhausted extends DomainError {
+  readonly code = 'pet_ids_exhausted';
+
+  constructor() {
+    super('No pet id is left to hand out: the highest pet id is taken, so no pet can be added');
   }
 }
 

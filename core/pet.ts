@@ -1,4 +1,4 @@
-import { InvalidPet } from './errors.js';
+import { InvalidPet, PetIdsExhausted } from './errors.js';
 
 /** The availability statuses a pet can carry; the one list every layer reads. */
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
@@ -95,6 +95,15 @@ export const PET_ID_RULE = `must be a pet id: an integer from 1 to ${PET_ID_MAX}
 
 export function isPetId(value: unknown): value is PetId {
   return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/**
+ * The id after the highest one handed out, restored or reserved (0 before the first): the one rule of
+ * the end of the id space for a storage that counts ids itself. Past PET_ID_MAX there is none.
+ */
+export function nextPetId(highest: PetId): PetId {
+  if (highest >= PET_ID_MAX) throw new PetIdsExhausted();
+  return highest + 1;
 }
 
 /** The domain rules for a new pet; every host goes through them, whatever validated the input first. */

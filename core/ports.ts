@@ -25,7 +25,10 @@ import type { NewPet, Pet, PetId } from './pet.js';
 export interface PetRepository {
   /**
    * Stores the pet under a new id: a positive integer, greater than every id handed out before,
-   * restored ids included. Concurrent adds never get the same id and never lose a pet.
+   * restored ids included. Concurrent adds never get the same id and never lose a pet. Ids end at
+   * PET_ID_MAX: once it is handed out, restored or reserved, add (and addOnce) rejects with
+   * `PetIdsExhausted` and writes nothing (`nextPetId` says it for a storage that counts ids itself),
+   * while every read goes on.
    */
   add(newPet: NewPet): Promise<Pet>;
   /**

@@ -5,6 +5,7 @@ import type { PetRepository, PetRestore } from '../core/ports.js';
 import { CreatePet } from '../core/use-cases/create-pet.js';
 import { ImportPets, type Backup } from '../core/use-cases/import-pets.js';
 import { A_PET_WITH_EVERY_FIELD, exportedPets, type RestoreFixture } from './fixtures.js';
+import { describeIdSpaceEnd } from './id-space.contract.js';
 import { expectList, expectPet, expectPets, tamperWith } from './pet-expectations.js';
 
 const pet = (id: number, fields: Partial<Pet> = {}): Pet => ({ id, name: `Pet ${id}`, categoryId: id % 3, ...fields });
@@ -168,5 +169,7 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       expect(await pets.restore([])).toEqual({ added: 0, unchanged: 0 });
       expect((await pets.add({ name: 'First', categoryId: 1 })).id).toBe(1);
     });
+
+    describeIdSpaceEnd(() => pets);
   });
 }

@@ -13,6 +13,8 @@ export type StorageCallTimer = (outcome: StorageOutcome, seconds: number) => voi
 /** What storage calls report to: a timer per store and method, made once, so a call pays only for its observation. */
 export interface StorageMetrics {
   storageCallTimer(store: string, method: string): StorageCallTimer;
+  /** An add was refused because no pet id is left: not an outage, and nothing a retry or readiness can show. */
+  petIdsExhausted(): void;
 }
 
 /** One entry per value: a histogram's series made once, so an observation never builds a labels object. */
@@ -54,6 +56,7 @@ export class ServiceMetrics implements StorageMetrics {
   private readonly requestDurations: Record<string, Record<string, HistogramSeries>>;
   private readonly rateLimited: Record<string, Counter.Internal>;
   private readonly replays: Counter;
+  private readonly idsExhausted: Counter;
   /** By `store method`, then outcome. */
   private readonly storageDurations: Map<string, Record<StorageOutcome, HistogramSeries>>;
 
@@ -102,6 +105,11 @@ export class ServiceMetrics implements StorageMetrics {
       help: 'Creates responded to with the stored response of an earlier request with the same Idempotency-Key',
       registers: [this.registry],
     });
+    this.idsExhausted = new Counter({
+      name: 'petstore_pet_ids_exhausted_total',
+      help: 'Adds refused because no pet id is left (the highest pet id is taken): every create fails until an operator acts',
+      registers: [this.registry],
+    });
     const storageDurations = new FixedSeriesHistogram(
       'petstore_storage_call_duration_seconds',
       'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
@@ -136,6 +144,10 @@ export class ServiceMetrics implements StorageMetrics {
 
   requestReplayed(): void {
     this.replays.inc();
+  }
+
+  petIdsExhausted(): void {
+    this.idsExhausted.inc();
   }
 
   storageCallTimer(store: string, method: string): StorageCallTimer {

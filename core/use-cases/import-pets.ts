@@ -1,6 +1,6 @@
 import type { BackupEntry, ImportMode } from '../backup.js';
 import { ImportInterrupted, ImportRefused, ImportStopped } from '../errors.js';
-import { petOf, type Pet, type PetId } from '../pet.js';
+import { PET_ID_MAX, petOf, type Pet, type PetId } from '../pet.js';
 import type { PetRestore } from '../ports.js';
 import type { CreatePet } from './create-pet.js';
 
@@ -129,6 +129,14 @@ export class ImportPets {
           entry,
           `id ${entry.id} does not follow id ${previous.id} (${backup.where(previous.place)}): ` +
             'a restore takes ids in ascending order, each once',
+        );
+      }
+      if (entry.id === PET_ID_MAX) {
+        throw refusal(
+          backup,
+          entry,
+          `id ${entry.id} is the last pet id: restored, it would leave no id for creates, and every create ` +
+            'would be refused (restore the backup with --mode merge to give its pets new ids)',
         );
       }
       previous = entry;

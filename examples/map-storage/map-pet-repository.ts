@@ -3,6 +3,7 @@ import {
   assertReservable,
   assertRestorable,
   namesRequest,
+  nextPetId,
   RestoreConflict,
   sameFields,
   type NewPet,
@@ -21,12 +22,13 @@ export class MapPetRepository implements PetRepository, PetRestore {
   private readonly byOrigin = new Map<string, { pet: Pet; keptUntil: number }>();
   private lastId = 0;
 
-  add(newPet: NewPet): Promise<Pet> {
+  // async: a refusal (no id left) is then a rejected promise, as from any storage, never a throw.
+  async add(newPet: NewPet): Promise<Pet> {
     return Promise.resolve({ ...this.addNow(newPet) });
   }
 
   /** The check and the add in one step, with no await between them: one pet per key, however many callers. */
-  addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
+  async addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
     const originKey = JSON.stringify([origin.key.client, origin.key.key]);
     const earlier = this.byOrigin.get(originKey);
     if (earlier !== undefined && namesRequest(earlier, origin))
@@ -78,7 +80,7 @@ export class MapPetRepository implements PetRepository, PetRestore {
   }
 
   private addNow(newPet: NewPet): Pet {
-    this.lastId += 1;
+    this.lastId = nextPetId(this.lastId);
     const pet: Pet = {
       id: this.lastId,
       name: newPet.name,

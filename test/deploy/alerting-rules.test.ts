@@ -62,6 +62,7 @@ describe('deploy/prometheus/petstore-alerts.yml', () => {
         'petstore_storage_call_duration_seconds_count',
         'petstore_http_rate_limited_requests_total',
         'petstore_build_info',
+        'petstore_pet_ids_exhausted_total',
       ]),
     );
     for (const { name, matchers } of selectors) {

@@ -1,4 +1,4 @@
-import { IdempotencyKeyInUse, IdempotencyKeyReused, PetNotFound } from '../../../core/errors.js';
+import { IdempotencyKeyInUse, IdempotencyKeyReused, PetIdsExhausted, PetNotFound } from '../../../core/errors.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_RULE } from '../../../core/idempotency.js';
 import { PET_ID_MAX } from '../../../core/pet.js';
 
@@ -163,6 +163,13 @@ export const ERRORS = {
     status: 505,
     meaning: 'the request line names a version other than HTTP/1.0 or HTTP/1.1, or none',
     example: said(HTTP_VERSIONS_SPOKEN),
+  },
+  pet_ids_exhausted: {
+    status: 507,
+    meaning:
+      `no pet id is left to hand out: the highest pet id (${PET_ID_MAX}) is taken; ` +
+      'reads go on, and a retry does not help',
+    example: said(new PetIdsExhausted().message),
   },
 } as const satisfies Record<
   string,

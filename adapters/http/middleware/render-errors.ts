@@ -1,5 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import { DomainError, StorageUnavailable, type DomainErrorCode, type RuleViolation } from '../../../core/errors.js';
+import {
+  DomainError,
+  PetIdsExhausted,
+  StorageUnavailable,
+  type DomainErrorCode,
+  type RuleViolation,
+} from '../../../core/errors.js';
 import { lingerBeforeClosing } from '../body/lingering-close.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
@@ -26,6 +32,9 @@ export function renderErrors(): Middleware {
         // An outage is the world's doing, not a bug: one warning naming its cause, no stack.
         requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: causeOf(error) }, 'storage unavailable');
         recordRequestFailure(ctx, error);
+      } else if (error instanceof PetIdsExhausted) {
+        // A state of the storage an operator must act on (its alert says how), not a bug: no stack.
+        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path }, 'no pet id left');
       } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
         requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
         recordRequestFailure(ctx, error);

@@ -1,4 +1,12 @@
-import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../../../core/pet.js';
+import {
+  nextPetId,
+  PET_STATUSES,
+  petOf,
+  type NewPet,
+  type Pet,
+  type PetId,
+  type PetStatus,
+} from '../../../core/pet.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
@@ -23,17 +31,18 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   private reservedThrough = 0;
 
   add(newPet: NewPet): Promise<Pet> {
-    return Promise.resolve(this.addNow(newPet));
+    return settledNow(() => this.addNow(newPet));
   }
 
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    const originKey = JSON.stringify([origin.key.client, origin.key.key]);
-    const earlier = this.byOrigin.get(originKey);
-    if (earlier !== undefined && namesRequest(earlier, origin))
-      return Promise.resolve({ pet: earlier.pet, added: false });
-    const pet = this.addNow(newPet);
-    this.byOrigin.set(originKey, { pet, keptUntil: origin.keptUntil });
-    return Promise.resolve({ pet, added: true });
+    return settledNow(() => {
+      const originKey = JSON.stringify([origin.key.client, origin.key.key]);
+      const earlier = this.byOrigin.get(originKey);
+      if (earlier !== undefined && namesRequest(earlier, origin)) return { pet: earlier.pet, added: false };
+      const pet = this.addNow(newPet);
+      this.byOrigin.set(originKey, { pet, keptUntil: origin.keptUntil });
+      return { pet, added: true };
+    });
   }
 
   findById(id: PetId): Promise<Pet | undefined> {
@@ -97,7 +106,7 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
 
   private addNow(newPet: NewPet): Pet {
     // Only the NewPet fields are kept, whatever else the object carries.
-    this.append(petOf(Math.max(this.byId.at(-1)?.id ?? 0, this.reservedThrough) + 1, newPet));
+    this.append(petOf(nextPetId(Math.max(this.byId.at(-1)?.id ?? 0, this.reservedThrough)), newPet));
     return this.byId.at(-1) as Pet;
   }
 
@@ -117,6 +126,17 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
       withStatus.splice(firstIndexWithIdAbove(withStatus, pet.id), 0, pet);
     }
   }
+}
+
+/**
+ * The work done now, with nothing in between, and its outcome as a promise: a refusal (no id left) is a
+ * rejected promise, as from any storage, never a throw.
+ */
+function settledNow<T>(work: () => T): Promise<T> {
+  // The executor runs at once, and what it throws rejects the promise.
+  return new Promise((resolve) => {
+    resolve(work());
+  });
 }
 
 function firstIndexWithIdAbove(pets: readonly Pet[], afterId: PetId): number {

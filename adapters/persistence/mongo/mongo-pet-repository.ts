@@ -1,10 +1,10 @@
 import type { Collection, Db, UpdateFilter } from 'mongodb';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
-import type { NewPet, Pet, PetId } from '../../../core/pet.js';
+import { isPetId, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetPageQuery } from '../../../core/paging.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
+import { PetIdsExhausted, RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
 import {
   COUNTERS_COLLECTION,
   counterRaisedTo,
@@ -185,6 +185,8 @@ export class MongoPetRepository implements PetRepository, PetRestore {
   private async nextId(): Promise<number> {
     const counter = await this.upsertCounter({ $inc: { seq: 1 } });
     if (counter === null) throw new Error('the id counter was not returned');
+    // Raised past PET_ID_MAX (by a restore of the last id, then this add): no id is left, for this add or any later.
+    if (!isPetId(counter.seq)) throw new PetIdsExhausted();
     return counter.seq;
   }
 

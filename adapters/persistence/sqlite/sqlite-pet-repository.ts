@@ -1,9 +1,9 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { RestoreConflict } from '../../../core/errors.js';
+import { PetIdsExhausted, RestoreConflict } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import type { PetPageQuery } from '../../../core/paging.js';
-import type { NewPet, Pet, PetId } from '../../../core/pet.js';
+import { PET_ID_MAX, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { groupCommitOf, type GroupCommit } from './group-commit.js';
 import { PageCache } from './page-cache.js';
@@ -17,6 +17,18 @@ import {
   type PetRow,
 } from './pet-rows.js';
 import { isBusy, translateStorageErrors } from './storage-errors.js';
+
+/**
+ * An insert's guard: AUTOINCREMENT would go on past PET_ID_MAX (and the row would not read back as a number), so
+ * an insert is made only while the sequence, which records the highest id ever stored, is below it.
+ */
+const WHILE_IDS_ARE_LEFT = `WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'pets' AND seq >= ${PET_ID_MAX})`;
+
+/** The pet an insert guarded by WHILE_IDS_ARE_LEFT stored; none when no id was left. */
+function insertedPet([row]: PetRow[]): Pet {
+  if (row === undefined) throw new PetIdsExhausted();
+  return petOfRow(row);
+}
 
 /**
  * Keeps pets in a SQLite file (node:sqlite), shared by every process that opens it. Ids come from
@@ -48,12 +60,15 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
     this.pagesWithStatus = new PageStatements(db, PAGE_QUERIES.withStatus);
     this.statements = {
       insert: returningArrays(
-        db.prepare(`INSERT INTO pets (${NEW_PET_COLUMNS}) VALUES (${NEW_PET_PLACEHOLDERS}) RETURNING ${PET_COLUMNS}`),
+        db.prepare(
+          `INSERT INTO pets (${NEW_PET_COLUMNS}) SELECT ${NEW_PET_PLACEHOLDERS} ${WHILE_IDS_ARE_LEFT} ` +
+            `RETURNING ${PET_COLUMNS}`,
+        ),
       ),
       insertWithOrigin: returningArrays(
         db.prepare(
           `INSERT INTO pets (${NEW_PET_COLUMNS}, origin_client, origin_key, origin_kept_until) ` +
-            `VALUES (${NEW_PET_PLACEHOLDERS}, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
+            `SELECT ${NEW_PET_PLACEHOLDERS}, ?, ?, ? ${WHILE_IDS_ARE_LEFT} RETURNING ${PET_COLUMNS}`,
         ),
       ),
       byOrigin: returningArrays(
@@ -93,13 +108,13 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
           // The key's retention has ended: it no longer names that pet, and is free for this one.
           this.statements.releaseOrigin.run(row[0]);
         }
-        const [row] = this.statements.insertWithOrigin.all(
+        const rows = this.statements.insertWithOrigin.all(
           ...columnValuesOf(newPet),
           origin.key.client,
           origin.key.key,
           origin.keptUntil,
-        ) as unknown as [PetRow];
-        return { pet: petOfRow(row), added: true };
+        ) as unknown as PetRow[];
+        return { pet: insertedPet(rows), added: true };
       },
     );
   }
@@ -177,8 +192,7 @@ export class SqlitePetRepository implements PetRepository, PetRestore {
   private insert(newPet: NewPet): Pet {
     // all(), not get(): an INSERT ... RETURNING left unfinished by get() keeps the write-ahead log from ever starting
     // over.
-    const [row] = this.statements.insert.all(...columnValuesOf(newPet)) as unknown as [PetRow];
-    return petOfRow(row);
+    return insertedPet(this.statements.insert.all(...columnValuesOf(newPet)) as unknown as PetRow[]);
   }
 
   private conflicting(pets: readonly Pet[]): PetId[] {

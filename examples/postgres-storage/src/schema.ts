@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { PET_ID_MAX } from 'petstore';
 
 /**
  * The schema, one step per version. `petstore_schema` records how many steps the database has taken;
@@ -27,6 +28,9 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (client, key)
    );
    CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
+  // Ids end at PET_ID_MAX (2^53 - 1): past it the sequence refuses (2200H) instead of handing out an id that a
+  // JavaScript number cannot hold.
+  `ALTER SEQUENCE pets_id_seq MAXVALUE ${PET_ID_MAX}`,
 ];
 
 /** Any number of instances may start at once: an advisory lock lets one migrate while the others wait. */

@@ -1,4 +1,4 @@
-import { StorageUnavailable } from 'petstore';
+import { PetIdsExhausted, StorageUnavailable } from 'petstore';
 
 /**
  * SQLSTATE classes and codes that mean "the database cannot serve now": a connection that failed or
@@ -48,6 +48,8 @@ export async function translateStorageErrors<T>(call: () => Promise<T>): Promise
     return await call();
   } catch (error) {
     if (isStorageUnavailable(error)) throw new StorageUnavailable({ cause: error });
+    // 2200H: the id sequence reached its MAXVALUE, PET_ID_MAX; the only sequence this schema has.
+    if ((error as { code?: unknown }).code === '2200H') throw new PetIdsExhausted();
     throw error;
   }
 }

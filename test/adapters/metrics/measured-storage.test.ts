@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StorageUnavailable } from '../../../core/errors.js';
-import { petOf } from '../../../core/pet.js';
+import { PetIdsExhausted, StorageUnavailable } from '../../../core/errors.js';
+import { PET_ID_MAX, petOf } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 import { measuredStorage } from '../../../adapters/metrics/measured-storage.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
@@ -16,6 +16,7 @@ function recordingMetrics() {
     storageCallTimer: (store, method) => (outcome: StorageOutcome, seconds: number) => {
       reports.push({ call: `${store} ${method} ${outcome}`, seconds });
     },
+    petIdsExhausted: () => reports.push({ call: 'no pet id left', seconds: 0 }),
   };
   return { metrics, reports, calls: () => reports.map((report) => report.call) };
 }
@@ -58,6 +59,24 @@ describe('measured storage: pets', () => {
     await expect(pets.list({ limit: 1 })).rejects.toBe(outage);
     await expect(pets.findById(1)).rejects.toBe(fault);
     expect(calls()).toEqual(['pets list unavailable', 'pets findById error']);
+  });
+
+  it('counts an add refused for want of ids, beside its error, and nothing else as such', async () => {
+    const { metrics, calls } = recordingMetrics();
+    const pets = measuredPets(new InMemoryPetRepository(), metrics);
+    await pets.reserveIds(PET_ID_MAX - 1);
+    await pets.add(aNewPet());
+    await expect(pets.add(aNewPet())).rejects.toBeInstanceOf(PetIdsExhausted);
+    const origin = { key: { client: 'c', key: 'k' }, claimedAt: 0, keptUntil: 1 };
+    await expect(pets.addOnce(aNewPet(), origin)).rejects.toBeInstanceOf(PetIdsExhausted);
+    expect(calls()).toEqual([
+      'pets reserveIds ok',
+      'pets add ok',
+      'no pet id left',
+      'pets add error',
+      'no pet id left',
+      'pets addOnce error',
+    ]);
   });
 
   it('times the call itself, from before it starts to after it settles, in seconds, whether it succeeds or fails', async () => {

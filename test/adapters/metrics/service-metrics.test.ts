@@ -32,6 +32,16 @@ describe('ServiceMetrics', () => {
     expect(valueOf(samples, 'petstore_http_rate_limited_requests_total', { operation: 'other' })).toBe(0);
   });
 
+  it('counts adds refused for want of pet ids, from zero', async () => {
+    const metrics = new ServiceMetrics({ ...LABELS, storageMethods: {} });
+    const refused = async () =>
+      valueOf(samplesOf((await metrics.exposition()).text), 'petstore_pet_ids_exhausted_total', {});
+    expect(await refused()).toBe(0);
+    metrics.petIdsExhausted();
+    metrics.petIdsExhausted();
+    expect(await refused()).toBe(2);
+  });
+
   it('gives a timer only for the store methods it was made with: no other label value can appear', () => {
     const metrics = new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add'] } });
     expect(() => metrics.storageCallTimer('pets', 'drop')).toThrow('no storage series for pets drop');
@@ -86,6 +96,10 @@ describe('ServiceMetrics', () => {
       help: expect.any(Number) as number,
     });
     expect(declared('petstore_idempotent_replays_total')).toEqual({
+      type: 'counter',
+      help: expect.any(Number) as number,
+    });
+    expect(declared('petstore_pet_ids_exhausted_total')).toEqual({
       type: 'counter',
       help: expect.any(Number) as number,
     });

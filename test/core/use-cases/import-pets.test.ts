@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BackupEntry } from '../../../core/backup.js';
 import { ImportInterrupted, ImportRefused, ImportStopped, StorageUnavailable } from '../../../core/errors.js';
-import type { Pet } from '../../../core/pet.js';
+import { PET_ID_MAX, type Pet } from '../../../core/pet.js';
 import { CreatePet } from '../../../core/use-cases/create-pet.js';
 import {
   IMPORT_BATCH,
@@ -105,6 +106,13 @@ describe('ImportPets', () => {
       [entry(1, 5), entry(4, 5)],
       4,
       'backup entry 4: id 5 does not follow id 5 (entry 1): a restore takes ids in ascending order, each once',
+    ],
+    [
+      'the last pet id',
+      [entry(1, 5), entry(2, PET_ID_MAX)],
+      2,
+      `backup entry 2: id ${PET_ID_MAX} is the last pet id: restored, it would leave no id for creates, and every ` +
+        'create would be refused (restore the backup with --mode merge to give its pets new ids)',
     ],
   ])('refuses a restore of %s, writing nothing', async (_, bad, place, message) => {
     const { store, importPets } = importer();
@@ -350,5 +358,24 @@ describe('ImportPets', () => {
       expect((stopped as ImportStopped).cause).toMatchObject({ name: 'ImportInterrupted', reason: 'SIGINT' });
       expect((await store.list({ limit: 100 })).length).toBe(Math.min(written, 100));
     }
+  });
+
+  it('restores a backup whose last id is near the end of the id space, and leaves the ids above it to creates', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), async (idsLeft) => {
+        const { store, importPets } = importer();
+        const lastId = PET_ID_MAX - idsLeft;
+        expect(await importPets.execute(backupOf([entry(1, lastId - 1), entry(2, lastId)]), 'restore', silent)).toEqual(
+          { pets: 2, added: 2, unchanged: 0 },
+        );
+        const created = [];
+        for (let left = idsLeft; left > 0; left -= 1)
+          created.push((await store.add({ name: 'New', categoryId: 1 })).id);
+        expect(created).toEqual(Array.from({ length: idsLeft }, (_, index) => lastId + 1 + index));
+        await expect(store.add({ name: 'One too many', categoryId: 1 })).rejects.toMatchObject({
+          code: 'pet_ids_exhausted',
+        });
+      }),
+    );
   });
 });

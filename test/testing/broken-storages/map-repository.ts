@@ -2,7 +2,7 @@ import { assertReservable, assertRestorable, sameFields, type RestoreCount } fro
 import { RestoreConflict } from '../../../core/errors.js';
 import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
 import { PAGE_LIMIT_MAX, type PetPageQuery } from '../../../core/paging.js';
-import { petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
+import { nextPetId, petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../../core/ports.js';
 
 /** Where a pet enters the repository, and leaves it: a broken variant breaks one way and keeps the others. */
@@ -42,8 +42,14 @@ export class MapRepository implements PetRepository, PetRestore {
   }
 
   protected nextId(): Promise<PetId> {
-    this.lastId += 1;
-    return Promise.resolve(this.lastId);
+    return this.settled(() => (this.lastId = nextPetId(this.lastId)));
+  }
+
+  /** A refusal (no id left) as a rejected promise, as from any storage, never a throw. */
+  protected settled<T>(work: () => T): Promise<T> {
+    return new Promise((resolve) => {
+      resolve(work());
+    });
   }
 
   async add(newPet: NewPet): Promise<Pet> {
@@ -53,18 +59,17 @@ export class MapRepository implements PetRepository, PetRestore {
   }
 
   addOnce(newPet: NewPet, origin: PetOrigin): Promise<PetAddedOnce> {
-    const originKey = JSON.stringify([origin.key.client, origin.key.key]);
-    const earlier = this.origins.get(originKey);
-    if (earlier !== undefined && namesRequest(earlier, origin))
-      return Promise.resolve({
-        pet: this.handOut({ stored: this.pets.get(earlier.id)!, wayOut: 'addOnce' }),
-        added: false,
-      });
-    this.lastId += 1;
-    const pet = this.keep({ given: newPet, id: this.lastId, wayIn: 'addOnce' });
-    this.pets.set(pet.id, pet);
-    this.origins.set(originKey, { id: pet.id, keptUntil: origin.keptUntil });
-    return Promise.resolve({ pet: this.handOut({ stored: pet, wayOut: 'addOnce' }), added: true });
+    return this.settled(() => {
+      const originKey = JSON.stringify([origin.key.client, origin.key.key]);
+      const earlier = this.origins.get(originKey);
+      if (earlier !== undefined && namesRequest(earlier, origin))
+        return { pet: this.handOut({ stored: this.pets.get(earlier.id)!, wayOut: 'addOnce' }), added: false };
+      this.lastId = nextPetId(this.lastId);
+      const pet = this.keep({ given: newPet, id: this.lastId, wayIn: 'addOnce' });
+      this.pets.set(pet.id, pet);
+      this.origins.set(originKey, { id: pet.id, keptUntil: origin.keptUntil });
+      return { pet: this.handOut({ stored: pet, wayOut: 'addOnce' }), added: true };
+    });
   }
 
   findById(id: PetId): Promise<Pet | undefined> {

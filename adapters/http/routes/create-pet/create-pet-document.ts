@@ -61,6 +61,7 @@ export function createPetDocument(path: string): OperationDocument {
             'invalid_idempotency_key',
             'idempotency_key_in_use',
             'idempotency_key_reused',
+            'pet_ids_exhausted',
             ...EVERY_OPERATION_ERRORS,
           ],
           everyResponseHeaders,

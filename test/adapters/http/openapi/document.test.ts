@@ -157,6 +157,7 @@ describe('GET /openapi.json', () => {
       409: ['idempotency_key_in_use'],
       415: ['unsupported_media_type', 'unsupported_content_encoding'],
       422: ['idempotency_key_reused'],
+      507: ['pet_ids_exhausted'],
       ...always,
     });
     expect(codesOf(operations().getPet)).toEqual({

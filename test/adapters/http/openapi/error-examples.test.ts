@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { StorageUnavailable } from '../../../../core/errors.js';
+import { PetIdsExhausted, StorageUnavailable } from '../../../../core/errors.js';
 import { ERROR_EXAMPLES } from '../../../../adapters/http/openapi/error-examples.js';
 import { ERROR_CODES, ERRORS, type ErrorCode } from '../../../../adapters/http/errors/error-codes.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -55,10 +55,11 @@ const PROVOKED: Partial<Record<ErrorCode, Provoke>> = {
   http_version_not_supported: (api) => raw(api, `GET /v1/pets HTTP/2.0\r\nHost: x\r\n${AUTH}\r\n\r\n`),
 };
 
-/** What a storage that fails answers, on a server of its own. */
-const STORAGE_FAILURES: Partial<Record<ErrorCode, Error>> = {
-  internal_error: new Error('a fault of ours'),
-  service_unavailable: new StorageUnavailable(),
+/** What a storage that fails answers, on a server of its own: a list, or (for what only adds meet) a create. */
+const STORAGE_FAILURES: Partial<Record<ErrorCode, { readonly failure: Error; readonly failing: 'list' | 'add' }>> = {
+  internal_error: { failure: new Error('a fault of ours'), failing: 'list' },
+  service_unavailable: { failure: new StorageUnavailable(), failing: 'list' },
+  pet_ids_exhausted: { failure: new PetIdsExhausted(), failing: 'add' },
 };
 
 /** Earned only by a race, a slow client or thousands of requests: each is held to the form of the others. */
@@ -87,13 +88,15 @@ describe("the document's error examples", () => {
 
   it.each(Object.entries(STORAGE_FAILURES))(
     'words %s as the service does, when storage fails',
-    async (code, failure) => {
-      const failing = new InMemoryPetRepository();
-      failing.list = () => Promise.reject(failure);
-      const own = await startTestApi({ repository: failing });
+    async (code, { failure, failing }) => {
+      const repository = new InMemoryPetRepository();
+      repository[failing] = () => Promise.reject(failure);
+      const own = await startTestApi({ repository });
       try {
         const example = ERROR_EXAMPLES[code as ErrorCode];
-        expect(await answerOf(await own.request('/v1/pets'))).toStrictEqual({ status: example.status, body: example });
+        const answer =
+          failing === 'list' ? answerOf(await own.request('/v1/pets')) : post(own, '{"name":"Rex","categoryId":1}');
+        expect(await answer).toStrictEqual({ status: example.status, body: example });
       } finally {
         await own.close();
       }
