@@ -29,6 +29,12 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/install/consumer/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // Set-up and clean-up install packages, start builds and remove folders of thousands of files: on a
+    // machine whose cores are busy they were seen to take over vitest's default 10 s, a failure of nothing.
+    hookTimeout: 60_000,
+    // What a test waits for to happen (a log line, a span, a page's render) may come late on a busy machine:
+    // a poll gives up after 15 s, not vitest's 1 s, and a passing poll ends as soon as it holds.
+    expect: { poll: { timeout: 15_000 } },
     // Threads start faster than forks, and vitest's default of one worker fewer than the cores leaves a
     // 2-core machine running one file at a time (measured: 91 s forks x1, 73 s threads x1, 56 s threads x2).
     pool: 'threads',

@@ -107,9 +107,12 @@ export function watchedStorage<Port extends object>(storage: Port): WatchedStora
       });
       return {
         started: () =>
-          vi.waitFor(() => {
-            if (!begun) throw new Error(`no held call (${methods.join(', ') || 'any method'}) has begun`);
-          }),
+          vi.waitFor(
+            () => {
+              if (!begun) throw new Error(`no held call (${methods.join(', ') || 'any method'}) has begun`);
+            },
+            { timeout: 15_000 },
+          ),
         release,
       };
     },

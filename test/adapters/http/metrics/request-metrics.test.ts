@@ -152,9 +152,12 @@ describe('GET /metrics', () => {
     await adds.started();
     leaving.abort();
     expect(await create).toBe('aborted');
-    await vi.waitFor(async () => {
-      expect(requestsOf(await scrape(api), 'createPet', 'aborted')).toBe(1);
-    });
+    await vi.waitFor(
+      async () => {
+        expect(requestsOf(await scrape(api), 'createPet', 'aborted')).toBe(1);
+      },
+      { timeout: 15_000 },
+    );
     adds.release();
     expect(requestsOf(await scrape(api), 'createPet', '2xx')).toBe(0);
   });

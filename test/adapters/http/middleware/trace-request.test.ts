@@ -119,12 +119,15 @@ describe('a traced request', () => {
     });
     expect(created.status).toBe(201);
     const requestId = created.headers.get('x-request-id');
-    await vi.waitFor(() => {
-      expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toMatchObject({
-        trace_id: caller.traceId,
-        span_id: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown,
-      });
-    });
+    await vi.waitFor(
+      () => {
+        expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toMatchObject({
+          trace_id: caller.traceId,
+          span_id: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown,
+        });
+      },
+      { timeout: 15_000 },
+    );
     expect(tracing.spans().filter((span) => span.name !== 'GET /openapi.json')).toEqual([]);
   });
 
@@ -241,9 +244,12 @@ describe('a request traced by a tracer that makes no spans', () => {
       const response = await api.request('/v1/pets');
       expect(response.status).toBe(200);
       const requestId = response.headers.get('x-request-id');
-      await vi.waitFor(() => {
-        expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toBeDefined();
-      });
+      await vi.waitFor(
+        () => {
+          expect(api.logLines.find((line) => line.msg === 'request' && line.requestId === requestId)).toBeDefined();
+        },
+        { timeout: 15_000 },
+      );
       expect(api.logLines.find((line) => line.requestId === requestId)).not.toHaveProperty('trace_id');
     } finally {
       await api.close();
@@ -272,9 +278,12 @@ describe('a request its sampler leaves out', () => {
     const api = await startTestApi({ tracer: tracerOfOnly(spy) });
     try {
       expect((await api.request('/v1/pets/1')).status).toBe(404);
-      await vi.waitFor(() => {
-        expect(calls.filter((call) => call === 'end').length).toBeGreaterThan(0);
-      });
+      await vi.waitFor(
+        () => {
+          expect(calls.filter((call) => call === 'end').length).toBeGreaterThan(0);
+        },
+        { timeout: 15_000 },
+      );
       expect(new Set(calls)).toEqual(new Set(['isRecording', 'spanContext', 'end']));
     } finally {
       await api.close();

@@ -89,8 +89,7 @@ describe("the document's error examples", () => {
   it.each(Object.entries(STORAGE_FAILURES))(
     'words %s as the service does, when storage fails',
     async (code, { failure, failing }) => {
-      const repository = new InMemoryPetRepository();
-      repository[failing] = () => Promise.reject(failure);
+      const repository = Object.assign(new InMemoryPetRepository(), { [failing]: () => Promise.reject(failure) });
       const own = await startTestApi({ repository });
       try {
         const example = ERROR_EXAMPLES[code as ErrorCode];

@@ -93,9 +93,12 @@ describe('MongoPetRepository.addOnce without a server', () => {
       StorageUnavailable,
     );
     landed();
-    await vi.waitFor(() => {
-      expect(stored()).toHaveLength(1);
-    });
+    await vi.waitFor(
+      () => {
+        expect(stored()).toHaveLength(1);
+      },
+      { timeout: 15_000 },
+    );
     // The retry finds what the abandoned call wrote.
     expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({
       pet: { id: 1, name: 'Rex', categoryId: 1 },

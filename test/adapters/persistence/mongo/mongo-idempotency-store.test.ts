@@ -121,9 +121,12 @@ describe('MongoIdempotencyStore without a server', () => {
       throw new MongoNetworkError('connection reset');
     });
     await expect(store.claim({ client: 'c', key: 'k' }, 'fp')).rejects.toBeInstanceOf(StorageUnavailable);
-    await vi.waitFor(() => {
-      expect(db.documentsOf(IDEMPOTENCY_COLLECTION)).toEqual([]);
-    });
+    await vi.waitFor(
+      () => {
+        expect(db.documentsOf(IDEMPOTENCY_COLLECTION)).toEqual([]);
+      },
+      { timeout: 15_000 },
+    );
     expect((await store.claim({ client: 'c', key: 'k' }, 'fp')).state).toBe('claimed');
   });
 
