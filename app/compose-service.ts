@@ -23,12 +23,13 @@ export async function composeService({
   tracer,
   keys = resolveApiKeys(config),
   parts,
+  readOnly,
 }: Omit<Composition, 'keys'> & {
   keys?: ApiKeys | undefined;
   /** What the host loads; unset: everything a service needs. */
   parts?: readonly ContainerPart[];
 }): Promise<ComposedService> {
-  const container = await createContainer({ config, logger, keys, tracer }, parts);
+  const container = await createContainer({ config, logger, keys, tracer, readOnly }, parts);
   try {
     return { container, keys, storage: await resolved(container, TOKENS.OpenedStorage) };
   } catch (error) {

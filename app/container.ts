@@ -22,6 +22,8 @@ export interface Composition {
   readonly keys: ApiKeys;
   /** Spans for each request, its use case and its storage calls, and for an import or export; unset: none. */
   readonly tracer?: Tracer | undefined;
+  /** The host only reads the storage (a command that lists or exports): one it may not write still opens. */
+  readonly readOnly?: boolean | undefined;
 }
 
 /** The parts a host loads: the use cases over the storage (every host), the HTTP apps over them (a service). */
@@ -46,7 +48,7 @@ export async function createContainer(
 }
 
 /** The storage, opened on first use; the ports the use cases call, measured then traced; the use cases over them. */
-function useCasesModule({ config, tracer }: Composition): ContainerModule {
+function useCasesModule({ config, tracer, readOnly }: Composition): ContainerModule {
   return new ContainerModule(async ({ bind: bindAny }) => {
     const bind = <T>(token: Token<T>) => bindAny<T>(token);
     const { adapter, settings } = config.storage;
@@ -55,7 +57,7 @@ function useCasesModule({ config, tracer }: Composition): ContainerModule {
     const retention = { ttlMs: config.idempotency.ttlMs, leaseMs: IN_FLIGHT_LEASE_MS };
 
     bind(TOKENS.OpenedStorage)
-      .toDynamicValue(() => adapter.open(settings, { retention }))
+      .toDynamicValue(() => adapter.open(settings, { retention, readOnly }))
       .onDeactivation((opened) => opened.close());
     bind(TOKENS.UseCaseStorage).toDynamicValue(async (c) => {
       const { pets, idempotency } = await resolved(c, TOKENS.OpenedStorage);

@@ -33,7 +33,7 @@ const plainLinesOnStderr = {
   },
 };
 
-async function useCases(): Promise<UseCases> {
+async function useCases({ readOnly }: { readOnly?: boolean } = {}): Promise<UseCases> {
   // The command line reports its errors itself, on stderr.
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
@@ -51,6 +51,7 @@ async function useCases(): Promise<UseCases> {
     keys: {},
     tracer: tracing?.tracer,
     parts: ['use cases'],
+    readOnly,
   }));
   return resolved(container, TOKENS.UseCases);
 }

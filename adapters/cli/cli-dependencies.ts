@@ -4,8 +4,11 @@ import type { SettingHelp } from '../settings/read-settings.js';
 import type { Interrupts } from './interrupted.js';
 
 export interface CliDependencies {
-  /** The use cases over the configured storage, made on first use: `keys new` needs no storage. */
-  useCases(): Promise<UseCases>;
+  /**
+   * The use cases over the configured storage, made on first use: `keys new` needs no storage. A command
+   * that only reads says `readOnly`, and then works on a storage this process may not write.
+   */
+  useCases(access?: { readOnly?: boolean }): Promise<UseCases>;
   /** A fresh API key and the SHA-256 digest of it, in hex. */
   newApiKey(): { key: string; digest: string };
   /** Takes over SIGINT and SIGTERM for a long command, which then stops cleanly between steps. */

@@ -16,6 +16,12 @@ export interface OpenedStorage extends StoragePorts {
 export interface StorageContext {
   /** How long the idempotency store keeps an outcome (IDEMPOTENCY_TTL) and holds an in-flight claim. */
   readonly retention: IdempotencyRetention;
+  /**
+   * The host only reads (`petstore pets list`, `get`, `export`): a storage this process may not write
+   * still opens. Unset: `open` rejects a storage it cannot write, so that a service never starts to
+   * answer every write with a 503.
+   */
+  readonly readOnly?: boolean | undefined;
 }
 
 /**

@@ -1,8 +1,10 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.js';
+import { refuseChangedSchema, refuseNewerSchema } from './schema-check.js';
 import { isBusy } from './storage-errors.js';
+import { whyUnusable } from './why-unusable.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_WAIT_IN_PLACE_MS, type SqliteOptions } from './sqlite-options.js';
 
 /** The database cannot be opened as a pet store; start-up stops with this one line. */
@@ -23,11 +25,15 @@ export function lockWaitOf(db: DatabaseSync): number {
 
 /**
  * Opens (creating it, and its folder, when missing) the database at `path` in WAL mode, so readers
- * never wait for the writer and several processes can share the file, and brings its schema up to
- * date. Any failure is a SqliteOpenError naming the path. A statement waits in place only briefly;
+ * never wait for the writer and several processes can share the file, brings its schema up to date,
+ * and checks that it is this release's schema and, unless `readOnly`, that the file can be written.
+ * Any failure is a SqliteOpenError naming the path. A statement waits in place only briefly;
  * start-up, which serves nothing yet, tries its steps again while another process holds the file.
  */
-export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }: SqliteOptions): DatabaseSync {
+export function openSqliteDatabase(
+  path: string,
+  { synchronous, busyTimeoutMs, readOnly = false }: SqliteOptions,
+): DatabaseSync {
   let db: DatabaseSync | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -36,6 +42,8 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
     untilFree(busyTimeoutMs, () => {
       opened.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous};`);
       migrate(opened);
+      refuseChangedSchema(opened);
+      if (!readOnly) refuseReadOnly(opened);
     });
     lockWaits.set(db, busyTimeoutMs);
     return db;
@@ -43,6 +51,25 @@ export function openSqliteDatabase(path: string, { synchronous, busyTimeoutMs }:
     db?.close();
     throw new SqliteOpenError(path, whyUnusable(path, error), { cause: error });
   }
+}
+
+/**
+ * SQLite opens a file this process may not write (its mode, its owner, its folder, an immutable
+ * flag) read-only without a word, and refuses only the first write: one write, rolled back, finds
+ * that out at start-up rather than at the first create.
+ */
+export function refuseReadOnly(db: DatabaseSync): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`PRAGMA user_version = ${String(schemaVersionOf(db))}`);
+  } finally {
+    if (db.isTransaction) db.exec('ROLLBACK');
+  }
+}
+
+/** How many steps of the schema the database has taken (its PRAGMA user_version). */
+function schemaVersionOf(db: DatabaseSync): number {
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
 }
 
 /**
@@ -66,50 +93,6 @@ export function untilFree(waitMs: number, step: () => void): void {
 /** How long start-up waits before it tries a refused step again. */
 const START_UP_RETRY_MS = 20;
 
-/** SQLite's primary result code for a file that is not a database. */
-const SQLITE_NOTADB = 26;
-
-/** What a person does about a path the process may not write, by the file system's error code. */
-const WRITE_REFUSALS: ReadonlyMap<string | undefined, string> = new Map([
-  ['EROFS', 'is on a read-only file system; point it at a writable place, such as a mounted volume'],
-  ['EACCES', 'cannot be written by this user (permission denied)'],
-  ['EPERM', 'cannot be written by this user (permission denied)'],
-  ['ENOTDIR', 'cannot be created: part of its folder path is a file'],
-]);
-
-/**
- * SQLite says only "unable to open database file" for most of what can be wrong; the file system
- * tells which it is, in words a person acts on.
- */
-function whyUnusable(path: string, error: unknown): string {
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true)
-    return 'is a folder; give the path of a database file in it';
-  // The low byte of an extended result code is its primary code.
-  if (((error as { errcode?: number }).errcode ?? 0) % 256 === SQLITE_NOTADB)
-    return 'is not a SQLite database; move that file away or choose another path';
-  // SQLite writes beside the file too (its -wal and -shm files): the folder must be writable as well.
-  return whyUnwritable(path) ?? whyUnwritable(dirname(path)) ?? `cannot be used: ${(error as Error).message}`;
-}
-
-/**
- * Why this process cannot write at `path`, asked of the path and, while they do not exist yet, of
- * the folders above it; undefined when it can, or when the reason has no words here.
- */
-export function whyUnwritable(
-  path: string,
-  access: (path: string, mode: number) => void = accessSync,
-): string | undefined {
-  for (let candidate = path; ; candidate = dirname(candidate)) {
-    try {
-      access(candidate, constants.W_OK);
-      return undefined;
-    } catch (refusal) {
-      const { code } = refusal as NodeJS.ErrnoException;
-      if (code !== 'ENOENT' || dirname(candidate) === candidate) return WRITE_REFUSALS.get(code);
-    }
-  }
-}
-
 /**
  * Takes the steps the database has not taken yet, each with its version in one transaction. The
  * version is read inside the transaction: of two processes opening a new file at once, the second
@@ -119,7 +102,8 @@ export function migrate(db: DatabaseSync, steps: readonly string[] = MIGRATIONS)
   let migrating = true;
   while (migrating) {
     migrating = inTransaction(db, () => {
-      const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+      const version = schemaVersionOf(db);
+      refuseNewerSchema(version, steps);
       const step = steps[version];
       if (step === undefined) return false;
       db.exec(step);

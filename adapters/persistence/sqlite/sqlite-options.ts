@@ -8,6 +8,8 @@ export interface SqliteOptions {
   readonly synchronous: SqliteSynchronous;
   /** How long a write waits for another process's write lock before it gives up (503); it waits off the event loop. */
   readonly busyTimeoutMs: number;
+  /** The caller only reads: a file this process may not write still opens. Unset: opening refuses one. */
+  readonly readOnly?: boolean | undefined;
 }
 
 /** Long enough for any other process's write transaction (each is one short statement or batch). */

@@ -24,13 +24,13 @@ export const sqliteStorage: StorageAdapter<v.InferOutput<typeof SETTINGS>> = {
     },
   }),
   readSettings: (env) => readSettings(SETTINGS, env),
-  async open({ SQLITE_PATH, SQLITE_SYNCHRONOUS: synchronous }, { retention }) {
+  async open({ SQLITE_PATH, SQLITE_SYNCHRONOUS: synchronous }, { retention, readOnly }) {
     const [{ openSqliteDatabase }, { SqlitePetRepository }, { SqliteIdempotencyStore }] = await Promise.all([
       import('./sqlite-database.js'),
       import('./sqlite-pet-repository.js'),
       import('./sqlite-idempotency-store.js'),
     ]);
-    const db = openSqliteDatabase(SQLITE_PATH, { synchronous, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
+    const db = openSqliteDatabase(SQLITE_PATH, { synchronous, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, readOnly });
     return {
       pets: new SqlitePetRepository(db),
       idempotency: new SqliteIdempotencyStore(db, retention),

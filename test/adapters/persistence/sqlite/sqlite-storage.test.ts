@@ -11,8 +11,8 @@ import {
   openSqliteDatabase,
   SqliteOpenError,
   untilFree,
-  whyUnwritable,
 } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
+import { whyUnwritable } from '../../../../adapters/persistence/sqlite/why-unusable.js';
 import {
   SQLITE_BUSY_TIMEOUT_MS,
   SQLITE_WAIT_IN_PLACE_MS,
