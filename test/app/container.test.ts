@@ -8,10 +8,13 @@ import { SqliteIdempotencyStore } from '../../adapters/persistence/sqlite/sqlite
 import { SqlitePetRepository } from '../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
 import { loadConfig } from '../../app/config.js';
+import { composeService } from '../../app/compose-service.js';
 import { createContainer } from '../../app/container.js';
 import { listen } from '../../adapters/http/server/http-server.js';
 import { createLogger } from '../../adapters/logging/logger.js';
 import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
+import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
+import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
 import { TOKENS, resolved } from '../../app/tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../support/sqlite.js';
@@ -67,6 +70,28 @@ describe('the composition root', () => {
     expect((await resolved(wired, TOKENS.UseCaseStorage)).pets).toBe(
       (await resolved(wired, TOKENS.OpenedStorage)).pets,
     );
+  });
+
+  it('tells the storage, as it opens it, whether its host only reads', async () => {
+    const asked: (boolean | undefined)[] = [];
+    const recording: StorageAdapter = {
+      ...memoryStorage,
+      open: (settings, context) => {
+        asked.push(context.readOnly);
+        return memoryStorage.open(settings, context);
+      },
+    };
+    const config = loadConfig({ LOG_LEVEL: 'silent' }, { storage: recording });
+    for (const readOnly of [true, false, undefined]) {
+      const { container: wired } = await composeService({
+        config,
+        logger: createLogger(config),
+        parts: ['use cases'],
+        readOnly,
+      });
+      await wired.unbindAllAsync();
+    }
+    expect(asked).toEqual([true, false, undefined]);
   });
 
   it('with the use cases alone, as a command loads them, binds no HTTP part and measures nothing', async () => {

@@ -164,7 +164,12 @@ describe('a database file the service cannot use', () => {
         [1, 'Rex'],
         [2, 'Tom'],
       ]);
-      expect(listed.output()).toBe(listed.logLines().map((pet) => `${JSON.stringify(pet)}\n`).join(''));
+      expect(listed.output()).toBe(
+        listed
+          .logLines()
+          .map((pet) => `${JSON.stringify(pet)}\n`)
+          .join(''),
+      );
 
       const shown = petstore(['pets', 'get', '2', '--json'], path);
       expect(await shown.exited).toBe(0);
@@ -172,9 +177,7 @@ describe('a database file the service cannot use', () => {
 
       const exported = petstore(['pets', 'export'], path);
       expect(await exported.exited).toBe(0);
-      expect(exported.output()).toBe(
-        '{"id":1,"name":"Rex","categoryId":1}\n{"id":2,"name":"Tom","categoryId":1}\n',
-      );
+      expect(exported.output()).toBe('{"id":1,"name":"Rex","categoryId":1}\n{"id":2,"name":"Tom","categoryId":1}\n');
     });
 
     it('refuses pets import and pets add with one line naming SQLITE_PATH, exit 1, and is unchanged', async () => {

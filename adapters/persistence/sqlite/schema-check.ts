@@ -57,7 +57,9 @@ export function refuseChangedSchema(db: DatabaseSync, steps: readonly string[] =
   for (const [name, expected] of madeBy(steps)) {
     const found = held.get(name);
     if (found === undefined)
-      throw new UnusableSchema(`does not hold the schema its version says (${expected.type} ${name} is missing); ${REBUILD}`);
+      throw new UnusableSchema(
+        `does not hold the schema its version says (${expected.type} ${name} is missing); ${REBUILD}`,
+      );
     if (found.type !== expected.type || found.sql !== expected.sql)
       throw new UnusableSchema(
         `does not hold the schema its version says (${expected.type} ${name} is not as this release makes it); ${REBUILD}`,

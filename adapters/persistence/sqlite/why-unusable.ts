@@ -7,7 +7,8 @@ import { UnusableSchema } from './schema-check.js';
 /** SQLite's primary result code for a file that is not a database. */
 const SQLITE_NOTADB = 26;
 
-const ON_A_READ_ONLY_FILE_SYSTEM = 'is on a read-only file system; point it at a writable place, such as a mounted volume';
+const ON_A_READ_ONLY_FILE_SYSTEM =
+  'is on a read-only file system; point it at a writable place, such as a mounted volume';
 
 /** What a person does about a path the process may not write, by the file system's error code. */
 const WRITE_REFUSALS: ReadonlyMap<string | undefined, string> = new Map([
@@ -64,7 +65,7 @@ export function whyUnwritable(
   );
 }
 
-/** The file system's code for refusing a write at `path`, or at the nearest folder above it that exists; undefined: none. */
+/** The file system's code for refusing a write at `path`, or at the nearest folder above it that exists. */
 function writeRefusal(path: string, access: (path: string, mode: number) => void): string | undefined {
   for (let candidate = path; ; candidate = dirname(candidate)) {
     try {

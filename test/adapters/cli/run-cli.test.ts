@@ -4,7 +4,7 @@ import { StorageUnavailable } from '../../../core/errors.js';
 import { startupFailure } from '../../../adapters/cli/commands/serve.js';
 import { EXIT, runCli } from '../../../adapters/cli/run-cli.js';
 import { inertProgram } from '../../../scripts/command-list.js';
-import { cliOver, everyCommand, interruptsFrom, NO_SERVICE } from '../../support/cli-in-process.js';
+import { cliOver, everyCommand, interruptsFrom, NO_SERVICE, useCasesOver } from '../../support/cli-in-process.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 
 describe('runCli, over one in-memory catalogue', () => {
@@ -231,6 +231,32 @@ describe('runCli, over one in-memory catalogue', () => {
     expect((await petstore('keys', 'new')).out).toBe(
       'API key (shown once; give it to the client): the-key\nSHA-256 digest (for API_KEY_DIGESTS):         the-digest\n',
     );
+  });
+
+  it('asks for the storage read-only for the commands that only read (list, get, export), and writable for the others', async () => {
+    const useCases = useCasesOver(new InMemoryPetRepository());
+    const accessAskedBy = async (...args: string[]) => {
+      const asked: unknown[] = [];
+      await runCli(
+        args,
+        {
+          ...NO_SERVICE,
+          useCases: (access) => {
+            asked.push(access);
+            return Promise.resolve(useCases);
+          },
+          newApiKey: () => ({ key: '', digest: '' }),
+          watchInterrupts: interruptsFrom(),
+        },
+        { out: () => undefined, err: () => undefined, pipe: () => Promise.resolve() },
+      );
+      return asked;
+    };
+    expect(await accessAskedBy('pets', 'list')).toEqual([{ readOnly: true }]);
+    expect(await accessAskedBy('pets', 'get', '1')).toEqual([{ readOnly: true }]);
+    expect(await accessAskedBy('pets', 'export')).toEqual([{ readOnly: true }]);
+    expect(await accessAskedBy('pets', 'add', '--name', 'Rex', '--category-id', '1')).toEqual([undefined]);
+    expect(await accessAskedBy('pets', 'import', 'no-such-backup.ndjson')).toEqual([undefined]);
   });
 
   describe('serve', () => {
