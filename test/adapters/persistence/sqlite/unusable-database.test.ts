@@ -1,4 +1,5 @@
-import { statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../adapters/persistence/sqlite/migrations.js';
@@ -11,6 +12,18 @@ import {
 } from '../../../../adapters/persistence/sqlite/sqlite-database.js';
 import { whyUnusable, whyUnwritable } from '../../../../adapters/persistence/sqlite/why-unusable.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../../../support/sqlite.js';
+
+/**
+ * Makes the file at `path` one this process cannot write, and says whether it could: by its mode, or,
+ * for root, whom modes do not stop, by the immutable flag (where the process may set it).
+ */
+function unwritable(path: string): boolean {
+  if (process.getuid?.() !== 0) {
+    chmodSync(path, 0o444);
+    return true;
+  }
+  return spawnSync('chattr', ['+i', path], { stdio: 'ignore' }).status === 0;
+}
 
 /** What opening `path` throws, or undefined when it opens. */
 function refusalOf(path: string, options = SQLITE_DEFAULTS): unknown {
@@ -116,6 +129,26 @@ describe('a SQLite database this release cannot use', () => {
     expect(refusalOf(long)).toMatchObject({
       message: `SQLITE_PATH ${long} has a name too long for the file system; choose a shorter path`,
     });
+  });
+
+  it('refuses a file this process cannot write, unless it only reads, where it reads its pets', (context) => {
+    const path = folder.path();
+    const db = openSqliteDatabase(path, SQLITE_DEFAULTS);
+    db.exec("INSERT INTO pets (name, category_id) VALUES ('Rex', 1)");
+    db.close();
+    if (!unwritable(path)) context.skip();
+    try {
+      expect(refusalOf(path)).toMatchObject({
+        name: 'SqliteOpenError',
+        message: `SQLITE_PATH ${path} cannot be written by this user (permission denied)`,
+        cause: { code: 'ERR_SQLITE_ERROR', errcode: 8 },
+      });
+      const reader = openSqliteDatabase(path, { ...SQLITE_DEFAULTS, readOnly: true });
+      expect(reader.prepare('SELECT name FROM pets').all()).toEqual([{ name: 'Rex' }]);
+      reader.close();
+    } finally {
+      spawnSync('chattr', ['-i', path], { stdio: 'ignore' });
+    }
   });
 
   describe('a write begun and rolled back, to find out that a file cannot be written', () => {
