@@ -14,7 +14,6 @@ import { listen } from '../../adapters/http/server/http-server.js';
 import { createLogger } from '../../adapters/logging/logger.js';
 import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
 import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
-import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
 import { TOKENS, resolved } from '../../app/tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../support/sqlite.js';
@@ -74,7 +73,7 @@ describe('the composition root', () => {
 
   it('tells the storage, as it opens it, whether its host only reads', async () => {
     const asked: (boolean | undefined)[] = [];
-    const recording: StorageAdapter = {
+    const recording: typeof memoryStorage = {
       ...memoryStorage,
       open: (settings, context) => {
         asked.push(context.readOnly);
