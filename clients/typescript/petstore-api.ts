@@ -132,7 +132,7 @@ export interface components {
              * @description Machine-readable; branch on this.
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "invalid_idempotency_key" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported";
+            code: "bad_request" | "unauthorized" | "invalid_json" | "invalid_utf8" | "invalid_content_encoding" | "invalid_body" | "invalid_query" | "invalid_path_parameter" | "invalid_idempotency_key" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported" | "pet_ids_exhausted";
             /** @description For humans; may change between releases. */
             message: string;
             /**
@@ -763,6 +763,25 @@ export interface operations {
                         code?: "http_version_not_supported";
                         /** @constant */
                         status?: 505;
+                    };
+                };
+            };
+            /** @description `pet_ids_exhausted`: no pet id is left to hand out: the highest pet id (9007199254740991) is taken; reads go on, and a retry does not help. */
+            507: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "pet_ids_exhausted";
+                        /** @constant */
+                        status?: 507;
                     };
                 };
             };
