@@ -3,16 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { respondToParserErrors } from './parser-errors.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
-
-/**
- * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a
- * socket for ever, and idle keep-alive sockets outlive a typical load balancer's (60 s) by little.
- */
-const SERVER_TIMEOUTS = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 65_000,
-} as const;
+import { SERVER_TIMEOUTS, type ServerTimeouts } from './server-timeouts.js';
 
 export interface RunningServer {
   readonly server: Server;
@@ -44,12 +35,15 @@ export async function listen(
     host,
     logger,
     methods,
+    timeouts = SERVER_TIMEOUTS,
   }: {
     port: number;
     host: string;
     logger: HttpLogger;
     /** The methods the app answers, named to a client whose method Node does not know; none: not named. */
     methods?: readonly string[];
+    /** How long a client may take; the service's own unless a test needs them shorter. */
+    timeouts?: ServerTimeouts;
   },
 ): Promise<RunningServer> {
   const handle = app.callback();
@@ -61,9 +55,9 @@ export async function listen(
   server.on('checkContinue', toApp);
   server.on('checkExpectation', toApp);
   server.on('clientError', respondToParserErrors(logger, methods));
-  server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
-  server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
 
   const shutdown = gracefulShutdown(server);
 
