@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { respondToParserErrors } from './parser-errors.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
-import { SERVER_TIMEOUTS, type ServerTimeouts } from './server-timeouts.js';
+import { SERVER_TIMEOUTS, TIMEOUT_CHECK_INTERVAL_MS, type ServerTimeouts } from './server-timeouts.js';
 
 export interface RunningServer {
   readonly server: Server;
@@ -43,21 +43,27 @@ export async function listen(
     /** The methods the app answers, named to a client whose method Node does not know; none: not named. */
     methods?: readonly string[];
     /** How long a client may take; the service's own unless a test needs them shorter. */
-    timeouts?: ServerTimeouts;
+    timeouts?: ServerTimeouts | undefined;
   },
 ): Promise<RunningServer> {
   const handle = app.callback();
   // The app checks Host itself, so that a request without one is refused like every other error.
-  const server = createServer({ requireHostHeader: false }, (request, response) => void handle(request, response));
+  const server = createServer(
+    {
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    (request, response) => void handle(request, response),
+  );
   // Requests with an Expect header go to the app too: without these listeners Node would send
   // 100 Continue before the key is checked, and a bare 417 to any other expectation.
   const toApp = (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response);
   server.on('checkContinue', toApp);
   server.on('checkExpectation', toApp);
   server.on('clientError', respondToParserErrors(logger, methods));
-  server.headersTimeout = timeouts.headersMs;
-  server.requestTimeout = timeouts.requestMs;
-  server.keepAliveTimeout = timeouts.keepAliveMs;
 
   const shutdown = gracefulShutdown(server);
 

@@ -7,6 +7,8 @@ import type { ErrorCode } from '../errors/error-codes.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 
+/** What Node reports of a request whose headers or body took longer than the server's timeouts allow. */
+const TIMED_OUT = 'ERR_HTTP_REQUEST_TIMEOUT';
 /** What Node's parser reports, as our codes; anything else it refuses is malformed HTTP. */
 const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> = new Map([
   ['HPE_HEADER_OVERFLOW', { code: 'headers_too_large', message: 'The request headers are too large' }],
@@ -14,7 +16,7 @@ const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> =
     'HPE_CHUNK_EXTENSIONS_OVERFLOW',
     { code: 'payload_too_large', message: 'The chunk extensions of the request body are too large' },
   ],
-  ['ERR_HTTP_REQUEST_TIMEOUT', { code: 'request_timeout', message: 'The request did not arrive in time' }],
+  [TIMED_OUT, { code: 'request_timeout', message: 'The request did not arrive in time' }],
 ]);
 const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP/1.1' } as const;
 /** A request line in its three parts (RFC 9112 §3): a method token, a target, a version; ended by CRLF. */
@@ -136,6 +138,9 @@ export function respondToParserErrors(
     const headerLines = headers.map(([name, value]) => `${name as string}: ${value as string}\r\n`).join('');
     const head = `${statusLine}${headerLines}\r\n`;
     socket.end(head + body);
+    // Node's parser goes on reading a request that ran out of time: what the client sends after its
+    // 408 would be served. The connection is closed instead, once the 408 is written, as Node's own does.
+    if (error.code === TIMED_OUT) socket.once('finish', () => socket.destroy());
     logger.info({ requestId, status: apiError.status, parserError: error.code }, 'request refused by the HTTP parser');
   }
 }

@@ -13,3 +13,11 @@ export interface ServerTimeouts {
 
 /** The service's timeouts, as docs/operations.md states them. */
 export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 };
+
+/**
+ * How often the server looks for requests past their timeouts. Node looks on an interval, 30 s unless
+ * told otherwise, so a client trickling its headers kept its socket up to 30 s past the 10 s; looked
+ * for this often, it is answered within a second of them. Each look walks only the connections that
+ * have a request under way.
+ */
+export const TIMEOUT_CHECK_INTERVAL_MS = 500;
