@@ -51,7 +51,9 @@ export function requestContext(
       responseHeaders: [[REQUEST_ID_HEADER, requestId]],
     });
 
-    const { method, path } = ctx;
+    const { method } = ctx;
+    // A CONNECT's target names a host, not a path (RFC 9110 §9.3.6): Koa finds no path in it, the line keeps it whole.
+    const path = (ctx.path as string | null) ?? ctx.url;
     const userAgent = ctx.get('User-Agent');
     // 'close' comes once the response is sent, or the client went away first: one line either way.
     ctx.res.once('close', () => {

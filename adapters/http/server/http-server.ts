@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerConnectRequests } from './connect-requests.js';
 import { respondToParserErrors } from './parser-errors.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
@@ -64,6 +65,7 @@ export async function listen(
   server.on('checkContinue', toApp);
   server.on('checkExpectation', toApp);
   server.on('clientError', respondToParserErrors(logger, methods));
+  server.on('connect', answerConnectRequests(toApp));
 
   const shutdown = gracefulShutdown(server);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
+import { methodNotImplemented } from '../errors/method-errors.js';
 import { API_SECURITY_HEADER_ENTRIES } from '../response/api-security-headers.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
@@ -22,8 +23,6 @@ const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP
 /** A request line in its three parts (RFC 9112 §3): a method token, a target, a version; ended by CRLF. */
 const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r\n/;
 const TOKEN_CHARACTER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
-/** "GET, HEAD, POST and OPTIONS": the methods a refusal names, as a sentence lists them. */
-const METHOD_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 /** The response Node is writing on a socket, if one is not finished yet. */
 function pendingResponse(socket: Duplex): ServerResponse | undefined {
@@ -57,10 +56,7 @@ function errorFor(error: ParserError, methods: readonly string[]): { code: Error
   if (known !== undefined) return known;
   const packet = error.rawPacket?.toString('latin1') ?? '';
   const wellFormed = REQUEST_LINE.test(packet.slice(failedRequestStart(packet, error)));
-  if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
-    const answered = methods.length > 0 ? `; the API answers ${METHOD_LIST.format(methods)}` : '';
-    return { code: 'not_implemented', message: `The method is not one this server implements${answered}` };
-  }
+  if (wellFormed && error.code === 'HPE_INVALID_METHOD') return methodNotImplemented(methods);
   if (wellFormed && error.code === 'HPE_INVALID_VERSION')
     return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
   return MALFORMED;

@@ -99,7 +99,7 @@ describe('a traced request', () => {
       Number(new URL(api.baseUrl).port),
       rawRequest('PROPFIND', '/v1/pets', [`Authorization: Bearer ${TEST_KEY}`]),
     );
-    expect(response?.status).toBe(405);
+    expect(response?.status).toBe(501);
     const [server] = await serverSpans(1);
     expect(server?.attributes).toMatchObject({
       'http.request.method': '_OTHER',
