@@ -348,7 +348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `headers_too_large`: the request headers are larger than the server accepts. */
+            /** @description `headers_too_large`: the request line and headers are larger than the server accepts. */
             431: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -670,7 +670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `headers_too_large`: the request headers are larger than the server accepts. */
+            /** @description `headers_too_large`: the request line and headers are larger than the server accepts. */
             431: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -963,7 +963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `headers_too_large`: the request headers are larger than the server accepts. */
+            /** @description `headers_too_large`: the request line and headers are larger than the server accepts. */
             431: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -137,7 +137,7 @@ export const ERRORS = {
   },
   headers_too_large: {
     status: 431,
-    meaning: 'the request headers are larger than the server accepts',
+    meaning: 'the request line and headers are larger than the server accepts',
     example: said('The request headers are too large'),
   },
   internal_error: {
