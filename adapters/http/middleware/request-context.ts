@@ -4,6 +4,7 @@ import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js'
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { accessLogOf, KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH, type AccessLog } from '../logs/request-log.js';
+import { requestPath } from '../request/request-path.js';
 import { startRequestState } from '../request/request-state.js';
 import { applyResponseHeaders } from '../response/response-headers.js';
 
@@ -52,8 +53,7 @@ export function requestContext(
     });
 
     const { method } = ctx;
-    // A CONNECT's target names a host, not a path (RFC 9110 §9.3.6): Koa finds no path in it, the line keeps it whole.
-    const path = (ctx.path as string | null) ?? ctx.url;
+    const path = requestPath(ctx);
     const userAgent = ctx.get('User-Agent');
     // 'close' comes once the response is sent, or the client went away first: one line either way.
     ctx.res.once('close', () => {
