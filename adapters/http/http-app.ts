@@ -6,6 +6,7 @@ import { requestMetricsObserver } from './metrics/request-metrics.js';
 import { requireApiKey } from './middleware/api-key.js';
 import { requireCanonicalPath } from './middleware/canonical-path.js';
 import { corsFor } from './middleware/cors.js';
+import { requireImplementedMethod } from './middleware/implemented-methods.js';
 import { optionsWithNoContent } from './middleware/options-no-content.js';
 import { requireWellFormedRequest } from './middleware/protocol-checks.js';
 import { renderErrors } from './middleware/render-errors.js';
@@ -122,6 +123,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   app.use(apiSecurityHeaders());
   app.use(renderErrors());
   app.use(requireWellFormedRequest);
+  app.use(requireImplementedMethod(API_METHODS));
   app.use(requireCanonicalPath);
   // Scripts may read every header the document promises.
   if (dependencies.corsOrigins.length > 0)

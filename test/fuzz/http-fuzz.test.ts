@@ -1,7 +1,8 @@
-import { METHODS } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_METHODS } from '../../adapters/http/http-app.js';
 import { sendRaw, type RawResponse } from '../support/raw-http.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 
@@ -259,12 +260,13 @@ async function petCount(): Promise<number> {
 }
 
 /**
- * The 5xx answers a request may earn by its HTTP alone: 501 for a method HTTP does not define or a
- * transfer coding other than chunked, 505 for a version other than 1.0 and 1.1 (or none).
+ * The 5xx answers a request may earn by its HTTP alone: 501 for a method the API answers on no path or
+ * a transfer coding other than chunked, 505 for a version other than 1.0 and 1.1 (or none).
  */
 function protocolRefusals(r: FuzzRequest): number[] {
   const refusals: number[] = [];
-  if (!METHODS.includes(r.method) || r.extraHeaders.includes('Transfer-Encoding: gzip, chunked')) refusals.push(501);
+  if (!API_METHODS.includes(r.method) || r.extraHeaders.includes('Transfer-Encoding: gzip, chunked'))
+    refusals.push(501);
   if (r.version !== 'HTTP/1.1' && r.version !== 'HTTP/1.0') refusals.push(505);
   return refusals;
 }
@@ -278,11 +280,13 @@ function brokenInvariants(
   const broken: string[] = [];
   const keyed =
     r.authorization.length === 1 && r.authorization[0].toLowerCase() === `authorization: bearer ${KEY}`.toLowerCase();
-  if (response === undefined) {
-    // Only CONNECT may be turned away without an answer: the connection is not HTTP from then on.
-    if (r.method !== 'CONNECT') broken.push('no answer');
-    return broken;
-  }
+  if (response === undefined) return ['no answer'];
+  if (
+    response.statusLine !==
+    `${response.statusLine.slice(0, 8)} ${String(response.status)} ${STATUS_CODES[response.status] ?? ''}`
+  )
+    broken.push(`status line ${response.statusLine}`);
+  if (response.headers.allow === '') broken.push('an empty Allow');
   if (response.status >= 500 && !protocolRefusals(r).includes(response.status))
     broken.push(`answered ${response.status}`);
   if (response.status >= 400 && r.method !== 'HEAD') {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { listen } from '../../adapters/http/server/http-server.js';
+import type { ServerTimeouts } from '../../adapters/http/server/server-timeouts.js';
 import { API_METHODS } from '../../adapters/http/http-app.js';
 import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
 import { TOKENS, resolved } from '../../app/tokens.js';
@@ -58,6 +59,8 @@ export async function startTestApi(
     env?: Record<string, string>;
     /** Spans for each request, as `startService({ tracer })` makes them. */
     tracer?: Tracer;
+    /** The server's timeouts, shorter than the service's so that a test need not wait them out. */
+    timeouts?: ServerTimeouts;
   } = {},
 ): Promise<TestApi> {
   const fixture = options.storage ? await options.storage.createFixture({ now: options.now }) : undefined;
@@ -93,7 +96,7 @@ export async function startTestApi(
   // The socket stays; what answers on it is whichever app was composed last (see reset).
   const running = await listen(
     { callback: () => (request, response) => composed.handle(request, response) },
-    { port: 0, host: '127.0.0.1', logger: composed.logger, methods: API_METHODS },
+    { port: 0, host: '127.0.0.1', logger: composed.logger, methods: API_METHODS, timeouts: options.timeouts },
   );
   const baseUrl = `http://127.0.0.1:${running.address.port}`;
 

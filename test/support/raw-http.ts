@@ -2,6 +2,8 @@ import { connect } from 'node:net';
 
 /** A response as it came over the wire; header names lowercased. */
 export interface RawResponse {
+  /** As written: `HTTP/1.1 404 Not Found`. */
+  readonly statusLine: string;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
@@ -30,7 +32,9 @@ export function sendRaw(
     const finish = (parsed: (RawResponse & { length: number }) | undefined) => {
       clearTimeout(timer);
       socket.destroy();
-      resolve(parsed && { status: parsed.status, headers: parsed.headers, body: parsed.body });
+      resolve(
+        parsed && { statusLine: parsed.statusLine, status: parsed.status, headers: parsed.headers, body: parsed.body },
+      );
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
@@ -73,7 +77,12 @@ export function sendRawReadingAll(
       const responses: RawResponse[] = [];
       let rest = Buffer.concat(chunks);
       for (let response = parseResponse(rest, false); response !== undefined; response = parseResponse(rest, false)) {
-        responses.push({ status: response.status, headers: response.headers, body: response.body });
+        responses.push({
+          statusLine: response.statusLine,
+          status: response.status,
+          headers: response.headers,
+          body: response.body,
+        });
         rest = rest.subarray(response.length);
       }
       resolve(responses);
@@ -101,6 +110,7 @@ function parseResponse(bytes: Buffer, head: boolean): (RawResponse & { length: n
   const body = bytes.subarray(end + 4);
   if (body.length < length) return undefined;
   return {
+    statusLine,
     status: Number(statusLine.split(' ')[1]),
     headers,
     body: body.subarray(0, length).toString('utf8'),

@@ -88,8 +88,9 @@ export const ERRORS = {
   },
   method_not_allowed: {
     status: 405,
-    meaning: 'the path exists, but not with this method; `Allow` lists the methods',
-    example: said('DELETE is not allowed here; allowed: HEAD, GET, POST'),
+    meaning:
+      'the path exists, but does not answer this method, which the API answers elsewhere; `Allow` lists the methods',
+    example: said('POST is not allowed here; allowed: HEAD, GET'),
   },
   request_timeout: {
     status: 408,
@@ -136,7 +137,7 @@ export const ERRORS = {
   },
   headers_too_large: {
     status: 431,
-    meaning: 'the request headers are larger than the server accepts',
+    meaning: 'the request line and headers are larger than the server accepts',
     example: said('The request headers are too large'),
   },
   internal_error: {
@@ -147,8 +148,9 @@ export const ERRORS = {
   not_implemented: {
     status: 501,
     meaning:
-      'the method is not one HTTP defines (RFC 9110 §9.1), ' +
-      'or the body has a transfer coding other than chunked (RFC 9112 §6.1)',
+      'the method is one the API answers on no path (PUT, DELETE, TRACE, CONNECT, PROPFIND, ...; the message names ' +
+      'those it answers), whatever the path and key; or the body has a transfer coding other than chunked ' +
+      '(RFC 9112 §6.1)',
     example: said(
       'The transfer coding gzip is not supported: send the body chunked or with a Content-Length, and compress it ' +
         'with Content-Encoding',

@@ -9,6 +9,7 @@ import {
 import { lingerBeforeClosing } from '../body/lingering-close.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
+import { methodNotAllowed } from '../errors/method-errors.js';
 import { sendJson } from '../response/json-response.js';
 import { requestLogger } from '../logs/request-log.js';
 import { recordRequestFailure } from '../request/request-span.js';
@@ -92,15 +93,12 @@ function ruleViolation(code: ErrorCode, what: string): (error: DomainError) => A
 }
 
 /**
- * The router leaves a request it did not serve with 404 (no route), 405 (a route, not this
- * method) or 501 (a method it does not know); the last two come with `Allow` already set,
- * empty when no route matched the path.
+ * The router leaves a request it did not serve with 404 (no route at this path) or 405 (a route, not
+ * this method), the latter with `Allow` set to the methods the path answers. A method no route
+ * anywhere answers is refused before the routes (implemented-methods.ts).
  */
 function unroutedRequestError(ctx: Context): ApiError | undefined {
-  if (ctx.status !== 404 && ctx.status !== 405 && ctx.status !== 501) return undefined;
-  // Koa returns undefined for a header never set; the router sets '' when no route matched.
-  const allow = ctx.response.get('Allow') as string | undefined;
-  return allow
-    ? new ApiError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${allow}`)
-    : new ApiError('not_found', 'No resource at this path');
+  if (ctx.status === 405) return methodNotAllowed(ctx.method, ctx.response.get('Allow'));
+  if (ctx.status === 404) return new ApiError('not_found', 'No resource at this path');
+  return undefined;
 }

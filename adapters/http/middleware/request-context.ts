@@ -4,6 +4,7 @@ import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js'
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { accessLogOf, KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH, type AccessLog } from '../logs/request-log.js';
+import { requestPath } from '../request/request-path.js';
 import { startRequestState } from '../request/request-state.js';
 import { applyResponseHeaders } from '../response/response-headers.js';
 
@@ -51,7 +52,8 @@ export function requestContext(
       responseHeaders: [[REQUEST_ID_HEADER, requestId]],
     });
 
-    const { method, path } = ctx;
+    const { method } = ctx;
+    const path = requestPath(ctx);
     const userAgent = ctx.get('User-Agent');
     // 'close' comes once the response is sent, or the client went away first: one line either way.
     ctx.res.once('close', () => {

@@ -25,6 +25,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import type { Context, Middleware } from 'koa';
 import { requestStateOf } from '../request/request-state.js';
+import { requestPath } from '../request/request-path.js';
 
 /** Attributes of this service's own, beside the semantic conventions'. */
 export const IDEMPOTENT_REPLAY_ATTRIBUTE = 'petstore.idempotent_replay';
@@ -71,7 +72,7 @@ export function traceRequests(tracer: Tracer): RequestTracing {
         ctx.method,
         {
           kind: SpanKind.SERVER,
-          attributes: { [ATTR_HTTP_REQUEST_METHOD]: methodOf(ctx.method), [ATTR_URL_PATH]: ctx.path },
+          attributes: { [ATTR_HTTP_REQUEST_METHOD]: methodOf(ctx.method), [ATTR_URL_PATH]: requestPath(ctx) },
         },
         caller,
       );

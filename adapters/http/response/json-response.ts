@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { requestStateOf } from '../request/request-state.js';
 
@@ -15,6 +16,7 @@ export function sendJson(ctx: Context, value: object, status = 200): void {
   const headers = ['Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(Buffer.byteLength(json))];
   for (const [name, headerValue] of requestStateOf(ctx).responseHeaders) headers.push(name, headerValue);
   ctx.respond = false;
-  ctx.res.writeHead(status, headers);
+  // The reason phrase named, not left to Node: it would take the one of a status Koa set earlier (a router's 501).
+  ctx.res.writeHead(status, STATUS_CODES[status], headers);
   ctx.res.end(json);
 }

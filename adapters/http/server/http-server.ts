@@ -1,18 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerConnectRequests } from './connect-requests.js';
 import { respondToParserErrors } from './parser-errors.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
-
-/**
- * Timeouts are set on purpose: a client that trickles headers or a body cannot hold a
- * socket for ever, and idle keep-alive sockets outlive a typical load balancer's (60 s) by little.
- */
-const SERVER_TIMEOUTS = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 65_000,
-} as const;
+import { SERVER_TIMEOUTS, TIMEOUT_CHECK_INTERVAL_MS, type ServerTimeouts } from './server-timeouts.js';
 
 export interface RunningServer {
   readonly server: Server;
@@ -44,26 +36,36 @@ export async function listen(
     host,
     logger,
     methods,
+    timeouts = SERVER_TIMEOUTS,
   }: {
     port: number;
     host: string;
     logger: HttpLogger;
     /** The methods the app answers, named to a client whose method Node does not know; none: not named. */
     methods?: readonly string[];
+    /** How long a client may take; the service's own unless a test needs them shorter. */
+    timeouts?: ServerTimeouts | undefined;
   },
 ): Promise<RunningServer> {
   const handle = app.callback();
   // The app checks Host itself, so that a request without one is refused like every other error.
-  const server = createServer({ requireHostHeader: false }, (request, response) => void handle(request, response));
+  const server = createServer(
+    {
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    (request, response) => void handle(request, response),
+  );
   // Requests with an Expect header go to the app too: without these listeners Node would send
   // 100 Continue before the key is checked, and a bare 417 to any other expectation.
   const toApp = (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response);
   server.on('checkContinue', toApp);
   server.on('checkExpectation', toApp);
   server.on('clientError', respondToParserErrors(logger, methods));
-  server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
-  server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
+  server.on('connect', answerConnectRequests(toApp));
 
   const shutdown = gracefulShutdown(server);
 

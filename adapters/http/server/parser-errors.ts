@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, HTTP_VERSIONS_SPOKEN } from '../errors/api-error.js';
+import { methodNotImplemented } from '../errors/method-errors.js';
 import { API_SECURITY_HEADER_ENTRIES } from '../response/api-security-headers.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 
+/** What Node reports of a request whose headers or body took longer than the server's timeouts allow. */
+const TIMED_OUT = 'ERR_HTTP_REQUEST_TIMEOUT';
 /** What Node's parser reports, as our codes; anything else it refuses is malformed HTTP. */
 const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> = new Map([
   ['HPE_HEADER_OVERFLOW', { code: 'headers_too_large', message: 'The request headers are too large' }],
@@ -14,14 +17,12 @@ const PARSER_ERRORS: ReadonlyMap<string, { code: ErrorCode; message: string }> =
     'HPE_CHUNK_EXTENSIONS_OVERFLOW',
     { code: 'payload_too_large', message: 'The chunk extensions of the request body are too large' },
   ],
-  ['ERR_HTTP_REQUEST_TIMEOUT', { code: 'request_timeout', message: 'The request did not arrive in time' }],
+  [TIMED_OUT, { code: 'request_timeout', message: 'The request did not arrive in time' }],
 ]);
 const MALFORMED = { code: 'bad_request', message: 'The request is not valid HTTP/1.1' } as const;
 /** A request line in its three parts (RFC 9112 §3): a method token, a target, a version; ended by CRLF. */
 const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/[0-9]\.[0-9]\r\n/;
 const TOKEN_CHARACTER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]$/;
-/** "GET, HEAD, POST and OPTIONS": the methods a refusal names, as a sentence lists them. */
-const METHOD_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 /** The response Node is writing on a socket, if one is not finished yet. */
 function pendingResponse(socket: Duplex): ServerResponse | undefined {
@@ -55,10 +56,7 @@ function errorFor(error: ParserError, methods: readonly string[]): { code: Error
   if (known !== undefined) return known;
   const packet = error.rawPacket?.toString('latin1') ?? '';
   const wellFormed = REQUEST_LINE.test(packet.slice(failedRequestStart(packet, error)));
-  if (wellFormed && error.code === 'HPE_INVALID_METHOD') {
-    const answered = methods.length > 0 ? `; the API answers ${METHOD_LIST.format(methods)}` : '';
-    return { code: 'not_implemented', message: `The method is not one this server implements${answered}` };
-  }
+  if (wellFormed && error.code === 'HPE_INVALID_METHOD') return methodNotImplemented(methods);
   if (wellFormed && error.code === 'HPE_INVALID_VERSION')
     return { code: 'http_version_not_supported', message: HTTP_VERSIONS_SPOKEN };
   return MALFORMED;
@@ -136,6 +134,9 @@ export function respondToParserErrors(
     const headerLines = headers.map(([name, value]) => `${name as string}: ${value as string}\r\n`).join('');
     const head = `${statusLine}${headerLines}\r\n`;
     socket.end(head + body);
+    // Node's parser goes on reading a request that ran out of time: what the client sends after its
+    // 408 would be served. The connection is closed instead, once the 408 is written, as Node's own does.
+    if (error.code === TIMED_OUT) socket.once('finish', () => socket.destroy());
     logger.info({ requestId, status: apiError.status, parserError: error.code }, 'request refused by the HTTP parser');
   }
 }

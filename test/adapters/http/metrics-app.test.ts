@@ -34,7 +34,13 @@ describe('the metrics app, for METRICS_PORT', () => {
     const elsewhere = await fetch(`${base}/v1/pets`);
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ code: 'not_found', status: 404 });
+    // The port answers GET (and HEAD, OPTIONS) alone: any other method is one it implements nowhere.
     const wrongMethod = await fetch(`${base}/metrics`, { method: 'POST' });
-    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.status).toBe(501);
+    expect(await wrongMethod.json()).toEqual({
+      code: 'not_implemented',
+      message: 'The method is not one this server implements; it answers GET, HEAD and OPTIONS',
+      status: 501,
+    });
   });
 });

@@ -92,7 +92,7 @@ describe("requests Node's HTTP parser refuses are answered with the Error body",
   it('names in a 501 the methods the API answers', async () => {
     const response = await send(`FOO /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n\r\n`);
     expect((JSON.parse(response.body) as { message: string }).message).toBe(
-      `The method is not one this server implements; the API answers ${EXPECTED_REFUSAL_METHODS}`,
+      `The method is not one this server implements; it answers ${EXPECTED_REFUSAL_METHODS}`,
     );
   });
 

@@ -63,14 +63,14 @@ describe('authentication', () => {
     it('guards unknown paths under /v1 too, so routes are not discoverable without a key', async () => {
       await expectError(await api.request('/v1/nothing-here', { key: null }), 401, 'unauthorized');
       await expectError(await api.request('/v1', { key: null }), 401, 'unauthorized');
-      await expectError(await api.request('/v1/pets/1/extra', { method: 'DELETE', key: null }), 401, 'unauthorized');
+      await expectError(await api.request('/v1/pets/1/extra', { method: 'POST', key: null }), 401, 'unauthorized');
       await expectError(await api.request('/v1/nothing-here'), 404, 'not_found');
     });
 
     it('checks the key before validating the query, the path or the body', async () => {
       await expectError(await api.request('/v1/pets?limit=0', { key: null }), 401, 'unauthorized');
       await expectError(await api.request('/v1/pets/abc', { key: null }), 401, 'unauthorized');
-      await expectError(await api.request('/v1/pets', { method: 'DELETE', key: null }), 401, 'unauthorized');
+      await expectError(await api.request('/v1/pets/1', { method: 'POST', key: null }), 401, 'unauthorized');
       const badBody = await api.request('/v1/pets', {
         key: 'wrong',
         method: 'POST',

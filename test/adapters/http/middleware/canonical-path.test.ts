@@ -41,7 +41,8 @@ const OTHER_SPELLINGS = [
   'HTTP://127.0.0.1/v1/pets/',
   '*',
 ];
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** The methods the API answers: any other is refused before the path is looked at, on every path alike. */
+const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 const PET_BODY = '{"name":"Sneaky","categoryId":1}';
 
 let api: TestApi | undefined;

@@ -99,7 +99,7 @@ describe('a traced request', () => {
       Number(new URL(api.baseUrl).port),
       rawRequest('PROPFIND', '/v1/pets', [`Authorization: Bearer ${TEST_KEY}`]),
     );
-    expect(response?.status).toBe(405);
+    expect(response?.status).toBe(501);
     const [server] = await serverSpans(1);
     expect(server?.attributes).toMatchObject({
       'http.request.method': '_OTHER',
@@ -107,6 +107,16 @@ describe('a traced request', () => {
     });
     // Named as the conventions name a request of a method they do not know.
     expect(server?.name).toBe('HTTP');
+  });
+
+  it('records a CONNECT, whose target names a host, under that target as its path', async () => {
+    const port = Number(new URL(api.baseUrl).port);
+    const target = `127.0.0.1:${String(port)}`;
+    const response = await sendRaw(port, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+    expect(response?.status).toBe(501);
+    const [server] = await serverSpans(1);
+    expect(server?.name).toBe('CONNECT');
+    expect(server?.attributes).toMatchObject({ 'http.request.method': 'CONNECT', 'url.path': target });
   });
 
   it('records no span for a request its caller did not sample, and still logs its trace', async () => {

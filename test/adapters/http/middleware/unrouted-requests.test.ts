@@ -14,7 +14,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-/** fetch refuses methods such as PROPFIND; node:http sends any token. */
+/** fetch refuses methods such as PROPFIND; node:http sends any token Node knows. */
 function rawRequest(
   api: TestApi,
   method: string,
@@ -58,13 +58,10 @@ describe('errors that no route produces', () => {
     }
   });
 
-  it('answers 405 method_not_allowed with an Allow header for a known path', async () => {
+  it('answers 405 method_not_allowed with an Allow header for a known path, to a method the API answers elsewhere', async () => {
     api = await startTestApi();
-    const response = await api.request('/v1/pets', { method: 'DELETE' });
-    await expectError(response, 405, 'method_not_allowed');
-    expect(response.headers.get('allow')?.split(', ').sort()).toEqual(expectedAllow('/pets'));
     const onPet = await api.request('/v1/pets/1', {
-      method: 'PUT',
+      method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
     });
@@ -72,16 +69,27 @@ describe('errors that no route produces', () => {
     expect(onPet.headers.get('allow')?.split(', ').sort()).toEqual(expectedAllow('/pets/{petId}'));
     const onProbe = await api.request('/healthz', { method: 'POST', key: null });
     await expectError(onProbe, 405, 'method_not_allowed');
+    expect(onProbe.headers.get('allow')).toBe('HEAD, GET');
   });
 
-  it('answers a method the router does not know with 405 on a known path and 404 elsewhere', async () => {
+  it('answers a method the API answers on no path with 501 and no Allow, on known and unknown paths alike', async () => {
     api = await startTestApi();
-    const known = await rawRequest(api, 'PROPFIND', '/v1/pets');
-    expect(known.status).toBe(405);
-    expect(known.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
-    expect(known.allow?.split(', ').sort()).toEqual(expectedAllow('/pets'));
-    const unknown = await rawRequest(api, 'PROPFIND', '/nothing');
-    expect(unknown.body).toMatchObject({ code: 'not_found', status: 404 });
+    for (const [method, path] of [
+      ['DELETE', '/v1/pets'],
+      ['PUT', '/v1/pets/1'],
+      ['PATCH', '/v1/pets/1'],
+      ['PROPFIND', '/v1/pets'],
+      ['PROPFIND', '/nothing'],
+    ] as const) {
+      const answer = await rawRequest(api, method, path);
+      expect({ method, path, status: answer.status, allow: answer.allow }).toEqual({
+        method,
+        path,
+        status: 501,
+        allow: undefined,
+      });
+      expect(answer.body).toMatchObject({ code: 'not_implemented', status: 501 });
+    }
   });
 
   it('answers OPTIONS with 204 and the allowed methods', async () => {
