@@ -1,4 +1,5 @@
 import { RuleViolation } from '../../core/errors.js';
+import { parseJsonExactly } from '../../core/json-numbers.js';
 import {
   assertValidNewPet,
   isPetId,
@@ -30,13 +31,14 @@ const LINE_FIELDS = new Set<string>(['id', ...NEW_PET_FIELDS]);
 /**
  * One line of JSON Lines as a pet, checked by the core's own rules (the same words the API
  * answers with): a JSON object with exactly the fields `pets export` writes; the id may be absent.
+ * Its numbers are read from their text, so that no id or category is a number rounded to an integer.
  */
 export function petOfLine(text: string): PetLine {
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InvalidPetLine('not JSON');
+    value = parseJsonExactly(text);
+  } catch (error) {
+    throw new InvalidPetLine(error instanceof RangeError ? 'nested too deeply to be a pet' : 'not JSON');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new InvalidPetLine('not a JSON object (one pet a line)');

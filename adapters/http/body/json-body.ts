@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { parse as parseContentType } from 'content-type';
 import getRawBody from 'raw-body';
+import { parseJsonExactly } from '../../../core/json-numbers.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { waitsForContinue } from '../request/expect-continue.js';
@@ -96,9 +97,12 @@ function utf8Text(bytes: Uint8Array): string {
 function parseJson(text: string): unknown {
   if (text === '') throw new ApiError('invalid_json', 'The request body is empty; send a JSON object');
   try {
-    // JSON.parse makes "__proto__" an ordinary own key, which the schema then refuses as an unknown field.
-    return JSON.parse(text) as unknown;
-  } catch {
+    // JSON.parse makes "__proto__" an ordinary own key, which the schema then refuses as an unknown field. No number
+    // is rounded to an integer its text does not denote: the schema's integer rules judge what the client wrote.
+    return parseJsonExactly(text);
+  } catch (error) {
+    // Valid JSON, but nested thousands deep: a shape no body schema takes.
+    if (error instanceof RangeError) throw new ApiError('invalid_body', 'The request body is nested too deeply');
     throw new ApiError('invalid_json', 'The request body is not valid JSON');
   }
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { InvalidPetLine, petOfLine } from '../../../adapters/cli/pet-line.js';
 import { petJson } from '../../../adapters/cli/pet-output.js';
 import {
+  CATEGORY_ID_MAX,
+  CATEGORY_ID_MIN,
   CATEGORY_ID_RULE,
   CATEGORY_ID_TYPE_RULE,
   newPetOf,
@@ -12,6 +14,11 @@ import {
   STATUS_RULE,
   type NewPet,
 } from '../../../core/pet.js';
+import { integerSpelling, nonIntegerSpelling, ROUNDED_NON_INTEGERS } from '../../support/number-spellings.js';
+
+const ID_RULE = 'id must be a pet id: an integer from 1 to 9007199254740991';
+const CATEGORY_IDS = { min: CATEGORY_ID_MIN, max: CATEGORY_ID_MAX };
+const PET_IDS = { min: 1, max: Number.MAX_SAFE_INTEGER };
 
 function reasonFor(text: string): string {
   try {
@@ -55,6 +62,11 @@ describe('petOfLine', () => {
 
   it('says why a line is not a pet: not JSON, not one object, a field too many', () => {
     for (const text of ['', '{"name":"Rex"', "{'name':'Rex'}", 'NaN']) expect(reasonFor(text)).toBe('not JSON');
+    // Valid JSON, as deep as a line of 64 KiB can nest it: far deeper than a number written 1.0 can be read in.
+    const deep = (categoryId: string) =>
+      `{"name":"Rex","categoryId":${categoryId},"x":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    expect(reasonFor(deep('1.0'))).toBe('nested too deeply to be a pet');
+    expect(reasonFor(deep('1'))).toBe('"x" is not a field of a pet');
     for (const text of ['[]', 'null', '"Rex"', '7', '[{"name":"Rex","categoryId":1}]'])
       expect(reasonFor(text)).toBe('not a JSON object (one pet a line)');
     expect(reasonFor('{"name":"Rex","categoryId":1,"colour":"red"}')).toBe('"colour" is not a field of a pet');
@@ -70,18 +82,48 @@ describe('petOfLine', () => {
     expect(reasonFor('{"name":"  ","categoryId":1}')).toBe(PET_NAME_RULES.visible.message);
     expect(reasonFor('{"name":"Re\\u0000x","categoryId":1}')).toBe(PET_NAME_RULES.printable.message);
     expect(reasonFor(`{"name":"${'x'.repeat(201)}","categoryId":1}`)).toBe('name must be at most 200 characters');
-    for (const categoryId of ['"1"', '1.5', 'null', '1e400'])
+    for (const categoryId of ['"1"', '1.5', 'null', '2.9999999999999999', '1e-400'])
       expect(reasonFor(`{"name":"Rex","categoryId":${categoryId}}`)).toBe(CATEGORY_ID_TYPE_RULE);
-    expect(reasonFor('{"name":"Rex","categoryId":9007199254740992}')).toBe(CATEGORY_ID_RULE);
+    for (const categoryId of ['9007199254740992', '9007199254740993', '1e400', '-1e400'])
+      expect(reasonFor(`{"name":"Rex","categoryId":${categoryId}}`)).toBe(CATEGORY_ID_RULE);
     for (const status of ['"lost"', 'null', '"SOLD"', '["sold"]'])
       expect(reasonFor(`{"name":"Rex","categoryId":1,"status":${status}}`)).toBe(STATUS_RULE);
   });
 
   it('takes an id only as a pet id', () => {
-    for (const id of ['0', '-1', '1.5', '"1"', 'null', '9007199254740992'])
-      expect(reasonFor(`{"id":${id},"name":"Rex","categoryId":1}`)).toBe(
-        'id must be a pet id: an integer from 1 to 9007199254740991',
-      );
+    for (const id of ['0', '-1', '1.5', '"1"', 'null', '9007199254740992', '-0', '1e400'])
+      expect(reasonFor(`{"id":${id},"name":"Rex","categoryId":1}`)).toBe(ID_RULE);
     expect(petOfLine('{"id":9007199254740991,"name":"Rex","categoryId":1}').id).toBe(Number.MAX_SAFE_INTEGER);
+    expect(petOfLine('{"id":0.4e1,"name":"Rex","categoryId":1}').id).toBe(4);
+  });
+
+  it('refuses a number that a double rounds to an integer it does not denote, as id or as categoryId', () => {
+    for (const text of ROUNDED_NON_INTEGERS) {
+      expect(reasonFor(`{"id":${text},"name":"Rex","categoryId":1}`)).toBe(ID_RULE);
+      expect(reasonFor(`{"id":1,"name":"Rex","categoryId":${text}}`)).toBe(CATEGORY_ID_TYPE_RULE);
+    }
+  });
+
+  it('reads an id and a categoryId however JSON spells them, as the integers they denote (property)', () => {
+    fc.assert(
+      fc.property(integerSpelling(PET_IDS), integerSpelling(CATEGORY_IDS), (id, categoryId) => {
+        expect(petOfLine(`{"id":${id.text},"name":"Rex","categoryId":${categoryId.text}}`)).toEqual({
+          id: id.value,
+          newPet: { name: 'Rex', categoryId: categoryId.value },
+        });
+      }),
+      // No I/O, some microseconds a run: the five forms, signs and exponents many times over.
+      { seed: 20261127, numRuns: 2_000 },
+    );
+  });
+
+  it('refuses an id or a categoryId written as a number that is no integer (property)', () => {
+    fc.assert(
+      fc.property(nonIntegerSpelling(PET_IDS), nonIntegerSpelling(CATEGORY_IDS), (id, categoryId) => {
+        expect(reasonFor(`{"id":${id.text},"name":"Rex","categoryId":1}`)).toBe(ID_RULE);
+        expect(reasonFor(`{"id":1,"name":"Rex","categoryId":${categoryId.text}}`)).toBe(CATEGORY_ID_TYPE_RULE);
+      }),
+      { seed: 20261127, numRuns: 2_000 },
+    );
   });
 });

@@ -177,8 +177,13 @@ describe('createPet', () => {
     });
 
     it('refuses deeply nested JSON cleanly and keeps serving', async () => {
-      const deep = `{"name":"Tom","categoryId":1,"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-      await expectRejectedWithoutChange(() => postRaw(deep), 400, 'invalid_body');
+      const deep = (categoryId: string) =>
+        `{"name":"Tom","categoryId":${categoryId},"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      const plain = await expectRejectedWithoutChange(() => postRaw(deep('1')), 400, 'invalid_body');
+      expect(plain.message).toBe('Invalid request body: x is not a field of NewPet');
+      // A number whose text must be read (1.0) cannot be, that deep.
+      const withFraction = await expectRejectedWithoutChange(() => postRaw(deep('1.0')), 400, 'invalid_body');
+      expect(withFraction.message).toBe('The request body is nested too deeply');
       expect((await api.request('/healthz')).status).toBe(200);
     });
 
