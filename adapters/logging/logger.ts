@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { isatty } from 'node:tty';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
-import type { PrettyOptions, PrettyStream } from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
+import { controlsEscaped } from './escaped-controls.js';
 import { isoTimeReusedWithinAMillisecond } from './iso-time.js';
 import { linesWrittenInBatches } from './lines-in-batches.js';
 
@@ -30,14 +31,16 @@ export type ServiceLogger = Logger & {
 /**
  * One JSON object a line, or with LOG_FORMAT=pretty the same lines made readable. Authorization
  * headers are redacted wherever they appear, as a second line of defence behind never logging them
- * in the first place. `destination`: a stream given the JSON lines as they are, or a file
- * descriptor written in `logFormat` (stdout unless another is given).
+ * in the first place. No control character reaches a line raw, whatever a client sent: C0 is escaped
+ * by JSON, DEL and C1 as well (escaped-controls.ts). `destination`: a stream given the JSON lines, or a
+ * file descriptor written in `logFormat` (stdout unless another is given).
  */
 export function createLogger(
   config: { readonly logLevel: LogLevel; readonly logFormat?: LogFormat },
   destination: DestinationStream | number = STDOUT,
 ): ServiceLogger {
-  const stream = typeof destination === 'number' ? inTheFormat(config.logFormat, destination) : destination;
+  const stream =
+    typeof destination === 'number' ? inTheFormat(config.logFormat, destination) : controlsEscaped(destination);
   const time = isoTimeReusedWithinAMillisecond();
   const logger = pino(
     {
@@ -62,17 +65,24 @@ export function createLogger(
 
 /** File descriptor `fd`, written readable or in JSON lines. */
 function inTheFormat(logFormat: LogFormat | undefined, fd: number): DestinationStream {
-  return logFormat === 'pretty' ? prettyOn(fd) : writtenInTheBackground(fd);
+  return logFormat === 'pretty' ? prettyOn(fd) : controlsEscaped(writtenInTheBackground(fd));
 }
 
 /**
  * pino-pretty turns each JSON line into one a person reads, written to `fd` as it comes: for a
  * terminal or a person's log, where a line's cost matters less. It is loaded only when asked for.
+ * Its lines are escaped as they leave it: it reads the JSON escapes back into the characters.
  */
 function prettyOn(fd: number): DestinationStream {
-  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: PrettyOptions) => PrettyStream;
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   // One line an event, coloured on a terminal; `service` is always petstore.
-  return pretty({ destination: fd, sync: true, colorize: isatty(fd), singleLine: true, ignore: 'service' });
+  const prettify = prettyFactory({ colorize: isatty(fd), singleLine: true, ignore: 'service' });
+  const terminal = controlsEscaped(pino.destination({ dest: fd, sync: true }));
+  return {
+    write: (line: string) => {
+      terminal.write(prettify(line));
+    },
+  };
 }
 
 /**

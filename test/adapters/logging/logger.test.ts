@@ -71,3 +71,50 @@ describe('the service log on a file descriptor', () => {
     expect(lines[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: request \{"requestId":"r1"\}$/);
   });
 });
+
+/** Every control character: C0, DEL and C1. */
+const EVERY_CONTROL = Array.from({ length: 0xa0 }, (_, code) => String.fromCharCode(code))
+  .filter((character) => /\p{Cc}/u.test(character))
+  .join('');
+/** A line with no control character in it but its line break. */
+// eslint-disable-next-line no-control-regex -- control characters are what a line must not hold
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|\n(?!$)/;
+
+describe('control characters in the fields of a line', () => {
+  const sent = `evil${EVERY_CONTROL}\u009b31mRED`;
+
+  it('are escaped in JSON, DEL and C1 as \\u escapes as C0 is, and read back as they were', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
+    logger.info({ userAgent: sent, [`key\u0085`]: sent }, `said \u009b`);
+    logger.writeJsonFields('info', `,"userAgent":${JSON.stringify(sent)}`, 'request');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toMatch(RAW_CONTROL);
+      expect(line).toContain('\\u007f\\u0080\\u0081');
+      expect(line).toContain('\\u009f\\u009b31mRED');
+      expect((JSON.parse(line) as { userAgent: string }).userAgent).toBe(sent);
+    }
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ 'key\u0085': sent, msg: 'said \u009b' });
+  });
+
+  it('are escaped in JSON lines written to a file descriptor', async () => {
+    const { lines } = await loggedToAFullPipe((fd) => {
+      createLogger({ logLevel: 'info', logFormat: 'json' }, fd).info({ userAgent: sent }, 'request');
+    }, '"msg":"request"}');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(RAW_CONTROL);
+    expect((JSON.parse(lines[0] ?? '') as { userAgent: string }).userAgent).toBe(sent);
+  });
+
+  it('are escaped in the pretty format, none of them written raw', async () => {
+    const { lines } = await loggedToAFullPipe((fd) => {
+      createLogger({ logLevel: 'info', logFormat: 'pretty' }, fd).info({ userAgent: sent }, 'request');
+    }, 'RED"}');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(RAW_CONTROL);
+    expect(lines[0]).toContain('"userAgent":"evil\\u0000\\u0001');
+    expect(lines[0]).toContain('\\u007f\\u0080\\u0081');
+    expect(lines[0]).toContain('\\u009f\\u009b31mRED"}');
+  });
+});
