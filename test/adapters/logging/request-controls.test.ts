@@ -67,7 +67,7 @@ describe('control characters a client sends, in the log', () => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         PATH: process.env.PATH ?? '',
         TERM: 'xterm',
@@ -77,7 +77,7 @@ describe('control characters a client sends, in the log', () => {
         LOG_FORMAT: 'pretty',
       },
     });
-    service = watchProcess(child as Parameters<typeof watchProcess>[0]);
+    service = watchProcess(child);
     try {
       const listening = await service.waitForOutput(/petstore listening/);
       const port = Number(/"port":(\d+)/.exec(listening)?.[1]);
