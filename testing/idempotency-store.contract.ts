@@ -8,7 +8,9 @@ import {
 } from '../core/idempotency.js';
 import type { Pet } from '../core/pet.js';
 import type { IdempotencyStore } from '../core/ports.js';
+import { expectNoKeys } from './empty-storage.js';
 import { manualClock, type IdempotencyFixture, type IdempotencyFixtureOptions } from './fixtures.js';
+import { RACE_ROUNDS, RACERS, racedInRounds, wrongRounds } from './races.js';
 
 /** The retention the store under test is given: a day's outcomes, the core's lease. */
 const RETENTION: IdempotencyRetention = { ttlMs: 24 * 60 * 60 * 1000, leaseMs: IN_FLIGHT_LEASE_MS };
@@ -33,6 +35,7 @@ export function describeIdempotencyStoreContract(
       clock = manualClock();
       fixture = await createFixture({ now: clock.now, retention: RETENTION });
       store = fixture.idempotencyStore;
+      await expectNoKeys(store, key);
     });
     afterEach(async () => {
       await fixture.dispose();
@@ -114,6 +117,18 @@ export function describeIdempotencyStoreContract(
       expect((await store.claim(key, 'fp-1')).state).toBe('claimed');
     });
 
+    it('lets a claim whose lease has ended complete nothing, though nobody took its key over: the key stays free', async () => {
+      const lapsed = await claimed(store.claim(key, 'fp-1'));
+      clock.advance(leaseMs);
+      await store.complete(lapsed, pet);
+      const after = await store.claim(key, 'fp-2');
+      expect(
+        after.state,
+        `a claim completed ${leaseMs} ms after it was made, at the end of its lease: the key's next claim found it ` +
+          `${after.state}; a lease that has ended frees the key, and its claim completes nothing`,
+      ).toBe('claimed');
+    });
+
     it('lets a lapsed claim neither complete nor release the claim that took its key over', async () => {
       const lapsed = await claimed(store.claim(key, 'fp-1'));
       clock.advance(leaseMs + 1);
@@ -139,17 +154,39 @@ export function describeIdempotencyStoreContract(
       }
     });
 
-    it('gives one key to exactly one of 50 callers claiming it at once', async () => {
-      const outcomes = await Promise.all(Array.from({ length: 50 }, () => store.claim(key, 'fp')));
-      expect(outcomes.filter((outcome) => outcome.state === 'claimed')).toHaveLength(1);
-      expect(outcomes.filter((outcome) => outcome.state === 'in_flight')).toHaveLength(49);
+    /** What a round's claims found, if not one claimed and the others told the key is in flight. */
+    const wrongClaims = (outcomes: readonly ClaimOutcome[]) => {
+      const claims = outcomes.filter((outcome) => outcome.state === 'claimed').length;
+      const inFlight = outcomes.filter((outcome) => outcome.state === 'in_flight').length;
+      return claims === 1 && inFlight === RACERS - 1
+        ? undefined
+        : `${claims} were given the key and ${inFlight} told it is in flight; expected 1 and ${RACERS - 1}`;
+    };
+
+    it(`gives one key to exactly one of ${RACERS} callers claiming it at once, in each of ${RACE_ROUNDS} rounds`, async () => {
+      const wrong = (await racedInRounds((round) => store.claim({ ...key, key: `race-${round}` }, 'fp'))).map(
+        wrongClaims,
+      );
+      expect(
+        wrong.filter((found) => found !== undefined),
+        `${RACERS} callers claiming one key at once: ${wrongRounds(wrong)}`,
+      ).toEqual([]);
     });
 
-    it('gives a lapsed key to exactly one of 50 callers claiming it at once', async () => {
-      await claimed(store.claim(key, 'fp'));
-      clock.advance(leaseMs + 1);
-      const outcomes = await Promise.all(Array.from({ length: 50 }, () => store.claim(key, 'fp')));
-      expect(outcomes.filter((outcome) => outcome.state === 'claimed')).toHaveLength(1);
+    it(`gives a lapsed key to exactly one of ${RACERS} callers claiming it at once, in each of ${RACE_ROUNDS} rounds`, async () => {
+      const keyOf = (round: number) => ({ ...key, key: `race-${round}` });
+      const rounds = await racedInRounds(
+        (round) => store.claim(keyOf(round), 'fp'),
+        async (round) => {
+          await claimed(store.claim(keyOf(round), 'fp'));
+          clock.advance(leaseMs + 1);
+        },
+      );
+      const wrong = rounds.map(wrongClaims);
+      expect(
+        wrong.filter((found) => found !== undefined),
+        `${RACERS} callers claiming one lapsed key at once: ${wrongRounds(wrong)}`,
+      ).toEqual([]);
     });
   });
 }

@@ -3,6 +3,7 @@ import { StorageUnavailable } from '../core/errors.js';
 import type { IdempotencyClaim } from '../core/idempotency.js';
 import type { Pet } from '../core/pet.js';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
+import { expectFreeKey, expectNoPets } from './empty-storage.js';
 import { aNewPet, type OutageFixture } from './fixtures.js';
 import { expectPet } from './pet-expectations.js';
 
@@ -77,11 +78,16 @@ export function describeStorageOutageContract(name: string, createFixture: () =>
     beforeEach(async () => {
       fixture = await createFixture();
       withinMs = 2 * fixture.outage.timeoutMs + 1000;
+      await expectNoPets(fixture.repository);
       stored = await fixture.repository.add(aNewPet({ status: 'pending' }));
       claims = [];
-      for (const key of ['before-1', 'before-2']) {
-        const outcome = await fixture.idempotencyStore.claim({ client: 'client-a', key }, 'fp');
-        if (outcome.state === 'claimed') claims.push(outcome.claim);
+      for (const key of [
+        { client: 'client-a', key: 'before-1' },
+        { client: 'client-a', key: 'before-2' },
+      ]) {
+        const outcome = await fixture.idempotencyStore.claim(key, 'fp');
+        expectFreeKey(outcome, key);
+        claims.push(outcome.claim);
       }
     });
     afterEach(async () => {

@@ -4,6 +4,8 @@ import { RestoreConflict } from '../core/errors.js';
 import type { PetRepository, PetRestore } from '../core/ports.js';
 import { CreatePet } from '../core/use-cases/create-pet.js';
 import { ImportPets, type Backup } from '../core/use-cases/import-pets.js';
+import { expectNoPets } from './empty-storage.js';
+import { itDecidesRestoreConflictsByteForByte, itKeepsEveryFieldsDomainThroughRestores } from './field-domain.contract.js';
 import { A_PET_WITH_EVERY_FIELD, exportedPets, type RestoreFixture } from './fixtures.js';
 import { describeIdSpaceEnd } from './id-space.contract.js';
 import { expectList, expectPet, expectPets, tamperWith } from './pet-expectations.js';
@@ -33,6 +35,7 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
     beforeEach(async () => {
       fixture = await createFixture();
       pets = fixture.repository;
+      await expectNoPets(pets);
     });
     afterEach(async () => {
       await fixture.dispose();
@@ -58,6 +61,8 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       await expectList(pets, { limit: 10, afterId: added.id }, [imported]);
       expectPets(await exportedPets(pets), [added, imported], 'export after an import');
     });
+
+    itKeepsEveryFieldsDomainThroughRestores(() => pets);
 
     it('keeps pets as restored when the caller later changes the objects it passed', async () => {
       const passed = [pet(1, { status: 'pending' }), pet(2)];
@@ -108,6 +113,8 @@ export function describePetRestoreContract(name: string, createFixture: () => Pr
       expect(await pets.conflictsOf(candidates)).toEqual([2, 3, 4, 5]);
       expect(await pets.conflictsOf([pet(1), pet(6)])).toEqual([]);
     });
+
+    itDecidesRestoreConflictsByteForByte(() => pets);
 
     it('writes nothing of a batch in which one id holds a different pet', async () => {
       await pets.restore([pet(2)]);

@@ -179,8 +179,12 @@ function matches(document: Document, filter: Filter): boolean {
   return Object.entries(filter).every(([field, expected]) => {
     const actual = valueAt(document, field);
     if (!isOperator(expected)) return sameValue(actual, expected);
-    if (Object.keys(expected).join() !== '$lte')
-      throw new Error(`the stand-in knows only $lte, not ${Object.keys(expected).join()}`);
-    return actual instanceof Date && actual.getTime() <= (expected.$lte as Date).getTime();
+    const [operator, bound] = Object.entries(expected)[0] ?? [];
+    if (Object.keys(expected).length !== 1 || (operator !== '$lte' && operator !== '$gt'))
+      throw new Error(`the stand-in knows only $lte and $gt, not ${Object.keys(expected).join()}`);
+    if (!(actual instanceof Date)) return false;
+    return operator === '$lte'
+      ? actual.getTime() <= (bound as Date).getTime()
+      : actual.getTime() > (bound as Date).getTime();
   });
 }

@@ -52,10 +52,12 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   }
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
+    const now = this.now();
     const record = this.recordOf(claim);
-    if (record !== undefined) {
+    // A lease that has ended frees the key: its claim completes nothing, whether or not another took the key.
+    if (record !== undefined && record.expiresAt > now) {
       record.pet = pet;
-      record.expiresAt = this.now() + this.options.ttlMs;
+      record.expiresAt = now + this.options.ttlMs;
     }
     return Promise.resolve();
   }

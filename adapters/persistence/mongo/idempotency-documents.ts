@@ -53,6 +53,14 @@ export function claimFilter({ key, token }: Pick<IdempotencyClaim, 'key' | 'toke
   return { ...keyFilter(key), token };
 }
 
+/** The claim's record while its lease lasts: once it has ended, the key is free and the claim completes nothing. */
+export function liveClaimFilter(
+  claim: Pick<IdempotencyClaim, 'key' | 'token'>,
+  now: Date,
+): { client: string; key: string; token: string; expiresAt: { $gt: Date } } {
+  return { ...claimFilter(claim), expiresAt: { $gt: now } };
+}
+
 /** A new in-flight record: the previous holder's outcome, if any, goes with it. */
 export function claimUpdate(fingerprint: string, token: string, expiresAt: Date) {
   return { $set: { fingerprint, token, expiresAt }, $unset: { pet: '' as const } };

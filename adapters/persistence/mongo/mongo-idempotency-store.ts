@@ -10,6 +10,7 @@ import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
 import {
   claimFilter,
+  liveClaimFilter,
   claimUpdate,
   completeUpdate,
   IDEMPOTENCY_COLLECTION,
@@ -96,9 +97,10 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void> {
     return this.bounded(async () => {
+      const now = this.now();
       await this.records.updateOne(
-        claimFilter(claim),
-        completeUpdate(pet, new Date(this.now() + this.retention.ttlMs)),
+        liveClaimFilter(claim, new Date(now)),
+        completeUpdate(pet, new Date(now + this.retention.ttlMs)),
       );
     });
   }

@@ -52,7 +52,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
           'excluded.token, expires_at = excluded.expires_at, pet = NULL',
       ),
       complete: db.prepare(
-        'UPDATE idempotency_keys SET pet = ?, expires_at = ? WHERE client = ? AND key = ? AND token = ?',
+        'UPDATE idempotency_keys SET pet = ?, expires_at = ? WHERE client = ? AND key = ? AND token = ? AND expires_at > ?',
       ),
       release: db.prepare('DELETE FROM idempotency_keys WHERE client = ? AND key = ? AND token = ?'),
       dropExpired: db.prepare(
@@ -78,7 +78,9 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   complete({ key, token }: IdempotencyClaim, pet: Pet): Promise<void> {
     return this.writes.write(() => {
-      this.statements.complete.run(JSON.stringify(pet), this.now() + this.retention.ttlMs, key.client, key.key, token);
+      const now = this.now();
+      // A claim whose lease has ended completes nothing: its key is free, whether or not another took it.
+      this.statements.complete.run(JSON.stringify(pet), now + this.retention.ttlMs, key.client, key.key, token, now);
     });
   }
 

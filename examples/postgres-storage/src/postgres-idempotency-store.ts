@@ -52,11 +52,13 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     }
   }
 
+  /** A claim whose lease has ended completes nothing: its key is free, whether or not another took it. */
   complete({ key, token }: IdempotencyClaim, pet: Pet): Promise<void> {
+    const now = this.now();
     return translateStorageErrors(async () => {
       await this.pool.query(
-        'UPDATE idempotency_keys SET pet = $1, expires_at = $2 WHERE client = $3 AND key = $4 AND token = $5',
-        [JSON.stringify(pet), this.now() + this.retention.ttlMs, key.client, key.key, token],
+        'UPDATE idempotency_keys SET pet = $1, expires_at = $2 WHERE client = $3 AND key = $4 AND token = $5 AND expires_at > $6',
+        [JSON.stringify(pet), now + this.retention.ttlMs, key.client, key.key, token, now],
       );
     });
   }

@@ -1,4 +1,7 @@
 import type { Pet, PetId } from '../../../core/pet.js';
+import { BROKEN_COLUMNS } from './broken-columns.js';
+import { BROKEN_LISTS } from './broken-lists.js';
+import { BROKEN_RACES } from './broken-races.js';
 import { MapRepository, type Entering, type Leaving, type WayIn, type WayOut } from './map-repository.js';
 
 /** Keeps the very object one way in is given, and copies what the others are: the caller's later changes show. */
@@ -125,4 +128,7 @@ export const BROKEN_REPOSITORIES: Record<string, BrokenRepository> = {
     breaks: 'never hands out an id twice under concurrent adds, and loses no pet',
     says: '100 concurrent adds: expected 100 distinct ids, saw 1 distinct of 100; 1 repeated (1)',
   },
+  ...BROKEN_COLUMNS,
+  ...BROKEN_LISTS,
+  ...BROKEN_RACES,
 };

@@ -111,7 +111,8 @@ export class MapRepository implements PetRepository, PetRestore {
     return Promise.resolve();
   }
 
-  private differs(pet: Pet): boolean {
+  /** Whether a pet given to restore is another than the one stored under its id. */
+  protected differs(pet: Pet): boolean {
     const stored = this.pets.get(pet.id);
     return stored !== undefined && !sameFields(stored, pet);
   }
