@@ -4,7 +4,7 @@ import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus 
 import type { PetRepository } from '../core/ports.js';
 import { exportedPets } from './fixtures.js';
 import { boundaryPets, generatedPets } from './pet-domain.js';
-import { expectPets, fieldDifferences } from './pet-expectations.js';
+import { describeError, expectPets, fieldDifferences } from './pet-expectations.js';
 import { kitSeed, seededRandom } from './seeded-random.js';
 import { smallestFailingPet, type FailsTheRule } from './smallest-failing-pet.js';
 
@@ -46,9 +46,6 @@ export function shownPet(pet: NewPet | Pet): string {
   );
 }
 
-export const describeError = (error: unknown): string =>
-  error instanceof Error ? `${error.name}: ${error.message}` : `a non-error value (${String(error)})`;
-
 /** A stored pet read back as `got` by `call`: a failure naming the field and both values, or none. */
 export function differenceOf(call: string, got: Pet | undefined, wanted: Pet, given?: Given): DomainFailure[] {
   if (got === undefined) return [{ says: `${call} gave no pet ${wanted.id}`, given }];
@@ -62,7 +59,7 @@ export function rejectionOf(call: string, error: unknown, given: Given): DomainF
   return { says: `${call} rejected ${shownPet(given.pet)} with ${describeError(error)}`, given };
 }
 
-/** Every pet `list` gives, a page at a time after the last id of the page before, at the largest page the core asks for. */
+/** Every pet `list` gives, a page after another, at the largest page the core asks for. */
 async function everyPage(pets: PetRepository, count: number, status?: PetStatus): Promise<Pet[]> {
   const limit = PAGE_LIMIT_MAX + 1;
   const listed: Pet[] = [];
@@ -145,7 +142,9 @@ export async function expectNoDomainFailure(
   const failing = new Set(failures.map((failure) => failure.given?.pet));
   expect(
     failures.length,
-    (failing.has(undefined) ? `the batch of ${pets.length} pets failed` : `${failing.size} of ${pets.length} pets failed`) +
+    (failing.has(undefined)
+      ? `the batch of ${pets.length} pets failed`
+      : `${failing.size} of ${pets.length} pets failed`) +
       ` (the boundaries, and pets drawn with seed ${seed}: PETSTORE_KIT_SEED=${seed} draws them again); ` +
       `the first: ${failures[0]!.says}; ` +
       (smallest === undefined

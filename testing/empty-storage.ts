@@ -15,7 +15,10 @@ export async function expectNoPets(pets: PetRepository): Promise<void> {
 }
 
 /** The outcome of claiming a key the kit uses, which an empty store gives to its first caller. */
-export function expectFreeKey(outcome: ClaimOutcome, key: IdempotencyKey): asserts outcome is ClaimOutcome & {
+export function expectFreeKey(
+  outcome: ClaimOutcome,
+  key: IdempotencyKey,
+): asserts outcome is ClaimOutcome & {
   state: 'claimed';
 } {
   expect(

@@ -2,7 +2,6 @@ import { expect, it } from 'vitest';
 import { CATEGORY_ID_MAX, petOf, type NewPet, type Pet } from '../core/pet.js';
 import type { PetRepository, PetRestore } from '../core/ports.js';
 import {
-  describeError,
   differenceOf,
   domainPets,
   expectNoDomainFailure,
@@ -13,7 +12,7 @@ import {
   type DomainFailure,
   type Given,
 } from './domain-check.js';
-import { expectList } from './pet-expectations.js';
+import { describeError, expectList } from './pet-expectations.js';
 
 /**
  * Every field over its whole domain, as the core defines it: names of 1 to 200 UTF-16 code units
@@ -92,7 +91,10 @@ async function restoreFailures(
   const failures = await readBackFailures(pets, restored, givenAs);
   const conflicts = await pets.conflictsOf(restored);
   failures.push(
-    ...conflicts.map((id) => ({ says: `conflictsOf named pet ${id}, as restored, as held with other fields`, given: givenAs.get(id) })),
+    ...conflicts.map((id) => ({
+      says: `conflictsOf named pet ${id}, as restored, as held with other fields`,
+      given: givenAs.get(id),
+    })),
   );
   try {
     const again = await pets.restore(restored);

@@ -31,7 +31,12 @@ export interface StorageOutage {
   cutOff(): Promise<void>;
   /** The server keeps its connections and answers nothing (for a file: another process holds its lock). */
   stall(): Promise<void>;
-  /** The server is back as it was, after a cut or a stall. */
+  /**
+   * The server answers reads and refuses writes: a read-only replica, a primary lost, no room left.
+   * Optional: without it, the rules that need it are skipped, saying so.
+   */
+  refuseWrites?(): Promise<void>;
+  /** The server is back as it was, after a cut, a stall or writes refused. */
   restore(): Promise<void>;
 }
 

@@ -1,63 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StorageUnavailable } from '../core/errors.js';
 import type { IdempotencyClaim } from '../core/idempotency.js';
 import type { Pet } from '../core/pet.js';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
 import { expectFreeKey, expectNoPets } from './empty-storage.js';
 import { aNewPet, type OutageFixture } from './fixtures.js';
 import { expectPet } from './pet-expectations.js';
+import { expectSettledAsAllowed, settledWithin, type Settled } from './settling.js';
 
 /** Every method of every storage port. */
 type StorageMethod = keyof (PetRepository & PetRestore) | keyof IdempotencyStore;
-
-/** What became of one storage call within the bound: its answer, its rejection, or nothing yet. */
-type Settled = { answer: unknown } | { error: unknown } | 'waiting';
-
-/** How a call settled within `withinMs`; a call still waiting then is left to settle unobserved. */
-async function settledWithin(call: Promise<unknown>, withinMs: number): Promise<Settled> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'waiting'>((resolve) => {
-    timer = setTimeout(() => {
-      resolve('waiting');
-    }, withinMs);
-  });
-  try {
-    return await Promise.race([
-      call.then(
-        (answer) => ({ answer }),
-        (error: unknown) => ({ error }),
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const describeError = (error: unknown) =>
-  error instanceof Error ? `${error.name}: ${error.message}` : `a non-error value (${String(error)})`;
-
-/**
- * What the outage rules ask of the calls made while the server is away: each settles within the bound,
- * either answered (a file storage still reads) or rejected with StorageUnavailable, never another error.
- */
-function expectSettledAsAllowed(outcomes: Record<string, Settled>, withinMs: number, while_: string): void {
-  const waiting = Object.keys(outcomes).filter((call) => outcomes[call] === 'waiting');
-  expect(
-    waiting,
-    `${while_}, calls still waiting after ${withinMs} ms (twice the storage's timeout and a second): ` +
-      waiting.join(', '),
-  ).toEqual([]);
-  const refusedOtherwise = Object.entries(outcomes).flatMap(([call, outcome]) =>
-    typeof outcome === 'object' && 'error' in outcome && !(outcome.error instanceof StorageUnavailable)
-      ? [`${call} rejected with ${describeError(outcome.error)}`]
-      : [],
-  );
-  expect(
-    refusedOtherwise,
-    `${while_}, calls that rejected with something other than StorageUnavailable: ${refusedOtherwise.join('; ')}`,
-  ).toEqual([]);
-}
 
 /**
  * What every storage whose server can go away must do when it does: every call of every port settles
@@ -174,6 +125,34 @@ export function describeStorageOutageContract(name: string, createFixture: () =>
       await fixture.outage.cutOff();
       const outcomes = await settleAll(calls);
       expectSettledAsAllowed(outcomes, withinMs, 'with the server lost mid-call');
+      await fixture.outage.restore();
+      await expectAnswersTrue(outcomes);
+    });
+
+    /** The fixture's hook for a server that refuses writes; without one, the test is skipped, saying so. */
+    async function refuseWrites(skip: (note: string) => never): Promise<void> {
+      if (fixture.outage.refuseWrites === undefined) skip('the outage fixture has no refuseWrites');
+      await fixture.outage.refuseWrites();
+    }
+
+    it('reports itself unreachable while its server serves reads but refuses writes, within its timeout', async ({
+      skip,
+    }) => {
+      await refuseWrites(skip);
+      const reachable = await settledWithin(fixture.repository.isReachable(), withinMs);
+      expect(
+        reachable,
+        `isReachable with the server serving reads and refusing writes, within ${withinMs} ms: ` +
+          'readiness asks whether a write would be taken, not only whether the server answers',
+      ).toEqual({ answer: false });
+    });
+
+    it('answers every call, or rejects it with StorageUnavailable, while its server serves reads but refuses writes', async ({
+      skip,
+    }) => {
+      await refuseWrites(skip);
+      const outcomes = await settleAll(everyCall());
+      expectSettledAsAllowed(outcomes, withinMs, 'with the server refusing writes');
       await fixture.outage.restore();
       await expectAnswersTrue(outcomes);
     });

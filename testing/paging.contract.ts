@@ -56,6 +56,10 @@ export function itPagesOverEveryLimit(repository: () => PetRepository): void {
       expectPets(await pageByPage(pets, { limit }), stored, `list({"limit":${limit}}), page after page`);
     const sold = stored.filter((pet) => pet.status === 'sold');
     for (const limit of [LARGEST_PAGE, 3])
-      expectPets(await pageByPage(pets, { limit, status: 'sold' }), sold, `list({"limit":${limit},"status":"sold"}), page after page`);
+      expectPets(
+        await pageByPage(pets, { limit, status: 'sold' }),
+        sold,
+        `list({"limit":${limit},"status":"sold"}), page after page`,
+      );
   });
 }

@@ -3,6 +3,10 @@ import type { PetPageQuery } from '../core/paging.js';
 import type { Pet, PetId } from '../core/pet.js';
 import type { PetRepository } from '../core/ports.js';
 
+/** An error as a message names it: its class and its words. */
+export const describeError = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : `a non-error value (${String(error)})`;
+
 /** What a field missing from a pet reads as: `status: undefined` is a field, and the contract tells them apart. */
 const NO_FIELD = '(no field)';
 

@@ -148,9 +148,10 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
           `${RACERS} callers adding under one key at once: ${wrongRounds(wrong)}`,
         ).toEqual([]);
         const stored = await pets.list({ limit: RACE_ROUNDS * RACERS + 1 });
-        expect(stored.length, `${RACE_ROUNDS} keys raced for: ${stored.length} pets stored, expected ${RACE_ROUNDS}`).toBe(
-          RACE_ROUNDS,
-        );
+        expect(
+          stored.length,
+          `${RACE_ROUNDS} keys raced for: ${stored.length} pets stored, expected ${RACE_ROUNDS}`,
+        ).toBe(RACE_ROUNDS);
       });
     });
 

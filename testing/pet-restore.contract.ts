@@ -5,7 +5,10 @@ import type { PetRepository, PetRestore } from '../core/ports.js';
 import { CreatePet } from '../core/use-cases/create-pet.js';
 import { ImportPets, type Backup } from '../core/use-cases/import-pets.js';
 import { expectNoPets } from './empty-storage.js';
-import { itDecidesRestoreConflictsByteForByte, itKeepsEveryFieldsDomainThroughRestores } from './field-domain.contract.js';
+import {
+  itDecidesRestoreConflictsByteForByte,
+  itKeepsEveryFieldsDomainThroughRestores,
+} from './field-domain.contract.js';
 import { A_PET_WITH_EVERY_FIELD, exportedPets, type RestoreFixture } from './fixtures.js';
 import { describeIdSpaceEnd } from './id-space.contract.js';
 import { expectList, expectPet, expectPets, tamperWith } from './pet-expectations.js';

@@ -12,8 +12,9 @@ export interface SeededRandom {
  * seed tries other pets), else a fixed one, so that a suite run twice tries the same pets.
  */
 export function kitSeed(): number {
-  const given = Number(globalThis.process?.env?.PETSTORE_KIT_SEED);
-  return Number.isSafeInteger(given) ? given : 1;
+  const given = process.env.PETSTORE_KIT_SEED;
+  const seed = given === undefined || given.trim() === '' ? Number.NaN : Number(given);
+  return Number.isSafeInteger(seed) ? seed : 1;
 }
 
 /** mulberry32: 32 bits of state, enough to vary a few hundred pets, and small enough to read at a glance. */

@@ -43,7 +43,7 @@ async function withSmallestCategoryId(pet: NewPet, stillFails: FailsTheRule): Pr
 }
 
 async function withShortestName(pet: NewPet, stillFails: FailsTheRule): Promise<NewPet> {
-  let characters = [...pet.name];
+  let characters = Array.from(pet.name);
   let run = Math.ceil(characters.length / 2);
   while (run >= 1) {
     let removed = false;

@@ -55,7 +55,8 @@ const NO_PAGE_LIMIT = 4294967294;
 /**
  * Both SQLite adapters, for the outage contract. A file has no server to lose; what stops it serving
  * is a disk with no room left (the file capped at its size: writes that need a page fail with
- * SQLITE_FULL) and another process holding its write lock (a second connection's open transaction).
+ * SQLITE_FULL), another process holding its write lock (a second connection's open transaction), and
+ * a file that takes no writes (the connection made read-only: SQLITE_READONLY).
  */
 export async function sqliteOutageFixture(): Promise<OutageFixture> {
   const storage = await sqliteStorageFixture({ busyTimeoutMs: OUTAGE_LOCK_WAIT_MS });
@@ -76,7 +77,13 @@ export async function sqliteOutageFixture(): Promise<OutageFixture> {
         lockHolder.exec('BEGIN IMMEDIATE');
         return Promise.resolve();
       },
+      // Reads go on, writes fail as on a read-only file (SQLITE_READONLY).
+      refuseWrites: () => {
+        storage.db.exec('PRAGMA query_only = 1');
+        return Promise.resolve();
+      },
       restore: () => {
+        storage.db.exec('PRAGMA query_only = 0');
         capAt(NO_PAGE_LIMIT);
         if (lockHolder.isTransaction) lockHolder.exec('ROLLBACK');
         return Promise.resolve();

@@ -58,7 +58,7 @@ const ReplacesCharactersBeyondTheBmp = storingAsItCan(({ given }) => ({
 
 /** name VARCHAR(50): a name of more than 50 characters (code points, as the server counts) is refused. */
 const StoresNamesOfFiftyCharacters = refusing(({ given: { name } }) =>
-  [...name].length > 50 ? "Data too long for column 'name'" : undefined,
+  Array.from(name).length > 50 ? "Data too long for column 'name'" : undefined,
 );
 
 /** name CHAR(200): the column pads, and what is read has its trailing spaces stripped. */
@@ -74,23 +74,58 @@ class ComparesNamesAsACollationDoes extends MapRepository {
   }
 }
 
-const DOMAIN_BY_ADD = 'keeps every name, categoryId and status the core accepts, as given, through add, addOnce, findById, list and export';
+const DOMAIN_BY_ADD =
+  'keeps every name, categoryId and status the core accepts, as given, through add, addOnce, findById, list and export';
 const DOMAIN_BY_RESTORE =
   'keeps every name, categoryId and status the core accepts, as restored, through findById, list and export, and restoring them again changes nothing';
 
+const SMALLEST = 'the smallest pet that fails when stored alone: ';
+
 /** Each storage whose columns hold less than the domain, by its name. */
 export const BROKEN_COLUMNS: Record<string, BrokenRepository> = {
-  StoresCategoryIdsInAnInt: { Repository: StoresCategoryIdsInAnInt, breaks: DOMAIN_BY_ADD, says: 'TODO' },
-  ClampsCategoryIdsToAnInt: { Repository: ClampsCategoryIdsToAnInt, breaks: DOMAIN_BY_ADD, says: 'TODO' },
-  StoresCategoryIdsUnsigned: { Repository: StoresCategoryIdsUnsigned, breaks: DOMAIN_BY_ADD, says: 'TODO' },
-  StoresNamesInThreeBytes: { Repository: StoresNamesInThreeBytes, breaks: DOMAIN_BY_RESTORE, says: 'TODO' },
-  ReplacesCharactersBeyondTheBmp: { Repository: ReplacesCharactersBeyondTheBmp, breaks: DOMAIN_BY_ADD, says: 'TODO' },
-  StoresNamesOfFiftyCharacters: { Repository: StoresNamesOfFiftyCharacters, breaks: DOMAIN_BY_ADD, says: 'TODO' },
-  StripsTrailingSpaces: { Repository: StripsTrailingSpaces, breaks: DOMAIN_BY_RESTORE, says: 'TODO' },
+  StoresCategoryIdsInAnInt: {
+    Repository: StoresCategoryIdsInAnInt,
+    breaks: DOMAIN_BY_ADD,
+    says: `with Error: Out of range value for column 'category_id'; ${SMALLEST}{"name":"🐶","categoryId":2147483648}`,
+  },
+  ClampsCategoryIdsToAnInt: {
+    Repository: ClampsCategoryIdsToAnInt,
+    breaks: DOMAIN_BY_ADD,
+    says:
+      'add gave pet 5 with other fields: categoryId: expected 2147483648, got 2147483647; ' +
+      `${SMALLEST}{"name":"🐶","categoryId":2147483648}`,
+  },
+  StoresCategoryIdsUnsigned: {
+    Repository: StoresCategoryIdsUnsigned,
+    breaks: DOMAIN_BY_ADD,
+    says: `${SMALLEST}{"name":"N","categoryId":-1}`,
+  },
+  StoresNamesInThreeBytes: {
+    Repository: StoresNamesInThreeBytes,
+    breaks: DOMAIN_BY_RESTORE,
+    says:
+      "restore of 70 pets rejected with Error: Incorrect string value: '\\xF0\\x9F\\x90\\xB6' for column 'name'; " +
+      `${SMALLEST}{"name":"🐶","categoryId":0}`,
+  },
+  ReplacesCharactersBeyondTheBmp: {
+    Repository: ReplacesCharactersBeyondTheBmp,
+    breaks: DOMAIN_BY_ADD,
+    says: `name: expected "🐶", got "?"; ${SMALLEST}{"name":"🐶","categoryId":0}`,
+  },
+  StoresNamesOfFiftyCharacters: {
+    Repository: StoresNamesOfFiftyCharacters,
+    breaks: DOMAIN_BY_ADD,
+    says: `with Error: Data too long for column 'name'; ${SMALLEST}{"name":"${'N'.repeat(51)}","categoryId":0}`,
+  },
+  StripsTrailingSpaces: {
+    Repository: StripsTrailingSpaces,
+    breaks: DOMAIN_BY_RESTORE,
+    says: `findById gave pet 29 with other fields: name: expected "Rex ", got "Rex"; ${SMALLEST}{"name":"x ","categoryId":0}`,
+  },
   ComparesNamesAsACollationDoes: {
     Repository: ComparesNamesAsACollationDoes,
     breaks:
       'finds a conflict byte for byte: a name that differs only by case, a trailing space or its Unicode form is another pet',
-    says: 'TODO',
+    says: 'named [5]: a restore compares each field byte for byte',
   },
 };

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { earlierRequest, type ClaimOutcome, type IdempotencyClaim, type IdempotencyKey } from '../../../core/idempotency.js';
+import {
+  earlierRequest,
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  type IdempotencyKey,
+} from '../../../core/idempotency.js';
 import type { Pet } from '../../../core/pet.js';
 import type { IdempotencyStore } from '../../../core/ports.js';
 import type { IdempotencyFixtureOptions } from '../../../testing/index.js';

@@ -31,6 +31,6 @@ export const BROKEN_RACES: Record<string, BrokenRepository> = {
     Repository: ChecksThenInsertsKeyedPets,
     breaks:
       'adds one pet for 16 callers adding under one key at once, in each of 5 rounds, and gives each of them that pet',
-    says: 'TODO',
+    says: '16 callers adding under one key at once: ',
   },
 };

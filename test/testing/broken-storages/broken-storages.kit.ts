@@ -43,6 +43,7 @@ const OUTAGE_FAULTS: OutageFault[] = [
   'queues calls while away',
   'always says reachable',
   'never reconnects',
+  'asks only whether the server answers',
 ];
 for (const fault of OUTAGE_FAULTS)
   describeStorageOutageContract(`RemoteStorage that ${fault}`, () => remoteStorage(fault));

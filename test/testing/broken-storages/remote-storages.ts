@@ -11,7 +11,22 @@ const TIMEOUT_MS = 100;
 
 /** A way a client of a server can mishandle the server going away. */
 export type OutageFault =
-  'lets driver errors through' | 'queues calls while away' | 'always says reachable' | 'never reconnects';
+  | 'lets driver errors through'
+  | 'queues calls while away'
+  | 'always says reachable'
+  | 'never reconnects'
+  | 'asks only whether the server answers';
+
+/** The calls that write: a server that refuses writes refuses these, and serves the others. */
+const WRITES: ReadonlySet<string> = new Set([
+  'add',
+  'addOnce',
+  'restore',
+  'reserveIds',
+  'claim',
+  'complete',
+  'release',
+]);
 
 /**
  * Storage on a pretend server, over a client that bounds each call by its timeout, says
@@ -21,21 +36,22 @@ export type OutageFault =
 export function remoteStorage(fault?: OutageFault): Promise<OutageFixture> {
   const server = new PretendServer();
   let givenUp = false;
-  const sent = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (fault !== 'queues calls while away') return pTimeout(server.send(call), { milliseconds: TIMEOUT_MS });
+  const sent = async <T>(call: () => Promise<T>, write: boolean): Promise<T> => {
+    if (fault !== 'queues calls while away')
+      return pTimeout(server.send(call, { write }), { milliseconds: TIMEOUT_MS });
     for (;;) {
       await server.whenUp();
       try {
-        return await server.send(call);
+        return await server.send(call, { write });
       } catch {
         // Lost on the way: sent again once the server is back, as an offline queue does.
       }
     }
   };
-  const bounded = async <T>(call: () => Promise<T>): Promise<T> => {
+  const bounded = async <T>(call: () => Promise<T>, write: boolean): Promise<T> => {
     if (givenUp) throw new StorageUnavailable();
     try {
-      return await sent(call);
+      return await sent(call, write);
     } catch (error) {
       if (fault === 'never reconnects') givenUp = true;
       throw fault === 'lets driver errors through' ? error : new StorageUnavailable({ cause: error });
@@ -43,7 +59,13 @@ export function remoteStorage(fault?: OutageFault): Promise<OutageFixture> {
   };
   const { pets, idempotency } = wrapStorage(
     { pets: new InMemoryPetRepository(), idempotency: inMemoryIdempotencyStore() },
-    () => bounded,
+    (_store, method) =>
+      <T>(call: () => Promise<T>) =>
+        // Readiness asks whether the server would take a write, unless the client only checks that it answers.
+        bounded(
+          call,
+          WRITES.has(method) || (method === 'isReachable' && fault !== 'asks only whether the server answers'),
+        ),
   );
   const askServer = pets.isReachable.bind(pets);
   const isReachable = () =>
@@ -55,6 +77,7 @@ export function remoteStorage(fault?: OutageFault): Promise<OutageFixture> {
       timeoutMs: TIMEOUT_MS,
       cutOff: () => server.cutOff(),
       stall: () => server.stall(),
+      refuseWrites: () => server.refuseWrites(),
       restore: () => server.restore(),
     },
     dispose: () => server.restore(),

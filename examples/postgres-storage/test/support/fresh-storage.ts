@@ -43,16 +43,52 @@ export async function storageBehindRelay(url: string): Promise<OutageFixture> {
   const relayed = new URL(url);
   relayed.port = String(relay.port);
   const storage = await freshStorage(relayed.href, { timeoutMs: OUTAGE_TIMEOUT_MS });
+  const outage = relay.outage(OUTAGE_TIMEOUT_MS);
   return {
     repository: storage.repository,
     idempotencyStore: storage.idempotencyStore,
-    outage: relay.outage(OUTAGE_TIMEOUT_MS),
+    outage: {
+      ...outage,
+      refuseWrites: () => setReadOnly(url, true),
+      restore: async () => {
+        await setReadOnly(url, false);
+        await outage.restore();
+      },
+    },
     dispose: async () => {
       await storage.pool.end();
       await relay.cut();
       await dropSchema(url, storage.schema);
     },
   };
+}
+
+/**
+ * The cluster made to take no writes, as a standby or a full disk leaves it: every transaction read-only
+ * (SQLSTATE 25006 for a write). The setting reaches the sessions open already on the configuration's
+ * reload; it has once a new session sees it, since the server signals them all before it forks another.
+ */
+async function setReadOnly(url: string, readOnly: boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('SET default_transaction_read_only = off');
+    await admin.query(
+      `ALTER SYSTEM ${readOnly ? 'SET default_transaction_read_only = on' : 'RESET default_transaction_read_only'}`,
+    );
+    await admin.query('SELECT pg_reload_conf()');
+  } finally {
+    await admin.end();
+  }
+  for (;;) {
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    const { rows } = await probe.query<{ setting: string }>(
+      "SELECT current_setting('default_transaction_read_only') AS setting",
+    );
+    await probe.end();
+    if (rows[0]?.setting === (readOnly ? 'on' : 'off')) return;
+  }
 }
 
 async function dropSchema(url: string, schema: string): Promise<void> {
