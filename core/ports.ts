@@ -55,7 +55,9 @@ export interface PetRepository {
    * Readiness (`/readyz`): whether the storage can serve requests now. Never throws, and never waits
    * on another connection's lock: a trial write that fails at once when the storage is locked is
    * fine, one that queues behind the lock is not. It still reports what stops writes (a full disk,
-   * a read-only file, a server out of reach) as not reachable.
+   * a read-only file, a server out of reach) as not reachable: a server that answers reads and
+   * refuses writes (a read-only replica, a primary lost, no room) is not ready, so ask whether it
+   * would take a write, not only whether it answers.
    */
   isReachable(): Promise<boolean>;
 }
@@ -66,6 +68,13 @@ export interface PetRepository {
  * store reads time from the clock it is given, and keeps outcomes for the retention it is given
  * (IDEMPOTENCY_TTL) and in-flight claims for the core's lease, each to the millisecond. Keys belong
  * to a client, and are exact strings: case and look-alikes are other keys.
+ *
+ * Lease and retention: a claim in flight holds its key for the lease (`leaseMs`, from `claimedAt`),
+ * however long its `keptUntil`; once the lease has ended the key is free, and the claim can neither
+ * complete nor release anything, whether or not another caller took the key (a store may have
+ * dropped the record already). A completed key keeps its outcome for the retention (`ttlMs`),
+ * counted from its completion. `keptUntil` (`claimedAt` plus `ttlMs`) is how long the pet a claim
+ * adds is named by its key (addOnce), not how long the claim holds the key.
  */
 export interface IdempotencyStore {
   /**
@@ -77,8 +86,8 @@ export interface IdempotencyStore {
    */
   claim(key: IdempotencyKey, fingerprint: string): Promise<ClaimOutcome>;
   /**
-   * Keeps the outcome for repeats, for the retention counted from now. A claim that lapsed, or whose
-   * key was released, changes nothing: it never overwrites the claim that took the key over.
+   * Keeps the outcome for repeats, for the retention counted from now. A claim whose lease has ended,
+   * or whose key was released, changes nothing: its key is free, or held by the claim that took it over.
    */
   complete(claim: IdempotencyClaim, pet: Pet): Promise<void>;
   /** Frees the key, so that a retry is carried out afresh. A lapsed or released claim changes nothing. */

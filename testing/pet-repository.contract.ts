@@ -4,7 +4,7 @@ import type { PetRepository } from '../core/ports.js';
 import { expectNoPets } from './empty-storage.js';
 import { itKeepsEveryFieldsDomainThroughAdds } from './field-domain.contract.js';
 import { itPagesOverEveryLimit } from './paging.contract.js';
-import { RACE_ROUNDS, RACERS, racedInRounds, wrongRounds } from './races.js';
+import { describeAddingOnce } from './add-once.contract.js';
 import { A_PET_WITH_EVERY_FIELD, aNewPet, exportedPets, type RepositoryFixture } from './fixtures.js';
 import {
   expectDistinctIds,
@@ -33,11 +33,12 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
       await fixture.dispose();
     });
 
+    /** Pets added one after another, named so that they sort against their ids: a list by name fails. */
     async function addMany(count: number, statusOf: (index: number) => PetStatus | undefined = () => undefined) {
       const added = [];
       for (let index = 0; index < count; index += 1) {
-        const status = statusOf(index);
-        added.push(await pets.add(aNewPet(status === undefined ? {} : { status })));
+        const [name, status] = [`Pet ${count - index}`, statusOf(index)];
+        added.push(await pets.add(aNewPet(status === undefined ? { name } : { name, status })));
       }
       return added;
     }
@@ -93,67 +94,7 @@ export function describePetRepositoryContract(name: string, createFixture: () =>
       expect(lost, `100 concurrent adds answered; findById found no pet under ids ${lost.join(', ')}`).toEqual([]);
     });
 
-    describe('adding once per idempotency key', () => {
-      const origin = (key: string, client = 'client-a', claimedAt = 1_000, keptUntil = 2_000) => ({
-        key: { client, key },
-        claimedAt,
-        keptUntil,
-      });
-
-      it('adds the pet with its key, and answers a later add for the key with that pet, adding nothing', async () => {
-        const first = await pets.addOnce({ name: 'Tom', categoryId: 3 }, origin('k'));
-        expect(first.added).toBe(true);
-        expect(first.pet).toEqual({ id: first.pet.id, name: 'Tom', categoryId: 3 });
-        // Whatever the later add asks for: the key names the first pet; telling the bodies apart is the caller's.
-        expect(await pets.addOnce({ name: 'Kit', categoryId: 4 }, origin('k', 'client-a', 1_999))).toEqual({
-          pet: first.pet,
-          added: false,
-        });
-        await expectList(pets, { limit: 10 }, [first.pet]);
-      });
-
-      it("keeps each client's keys apart, and keys exact: case and look-alikes are other keys", async () => {
-        const added = await Promise.all(
-          [origin('k'), origin('k', 'client-b'), origin('K'), origin('k ')].map((each) =>
-            pets.addOnce(aNewPet(), each),
-          ),
-        );
-        expect(added.every((outcome) => outcome.added)).toBe(true);
-        expect(new Set(added.map((outcome) => outcome.pet.id)).size).toBe(4);
-      });
-
-      it('lets a key whose retention has ended add a new pet, and keeps the earlier one', async () => {
-        const first = await pets.addOnce(aNewPet({ name: 'Tom' }), origin('k', 'client-a', 1_000, 2_000));
-        const later = await pets.addOnce(aNewPet({ name: 'Kit' }), origin('k', 'client-a', 2_000, 3_000));
-        expect(later.added).toBe(true);
-        await expectList(pets, { limit: 10 }, [first.pet, later.pet]);
-        // From then on the key names the new pet.
-        expect(await pets.addOnce(aNewPet({ name: 'Kit' }), origin('k', 'client-a', 2_500, 3_500))).toEqual({
-          pet: later.pet,
-          added: false,
-        });
-      });
-
-      it(`adds one pet for ${RACERS} callers adding under one key at once, in each of ${RACE_ROUNDS} rounds, and gives each of them that pet`, async () => {
-        const rounds = await racedInRounds((round) => pets.addOnce(aNewPet(), origin(`race-${round}`)));
-        const wrong = rounds.map((outcomes) => {
-          const added = outcomes.filter((outcome) => outcome.added).length;
-          const ids = [...new Set(outcomes.map((outcome) => outcome.pet.id))];
-          return added === 1 && ids.length === 1
-            ? undefined
-            : `${added} were told they added the pet, and they were given ${ids.length} pets (ids ${ids.join(', ')}); expected 1`;
-        });
-        expect(
-          wrong.filter((found) => found !== undefined),
-          `${RACERS} callers adding under one key at once: ${wrongRounds(wrong)}`,
-        ).toEqual([]);
-        const stored = await pets.list({ limit: RACE_ROUNDS * RACERS + 1 });
-        expect(
-          stored.length,
-          `${RACE_ROUNDS} keys raced for: ${stored.length} pets stored, expected ${RACE_ROUNDS}`,
-        ).toBe(RACE_ROUNDS);
-      });
-    });
+    describeAddingOnce(() => pets);
 
     it('finds a pet by id, and answers undefined for an id nobody has', async () => {
       const [first, second] = await addMany(2);

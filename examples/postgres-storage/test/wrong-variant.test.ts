@@ -6,7 +6,7 @@ import { postgresMissing } from './support/cluster.js';
 const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
 
 describe.skipIf(postgresMissing !== undefined)('a PostgreSQL repository that breaks a rule of the kit', () => {
-  it('fails the kit, naming the rule it breaks: one pet for 50 callers adding under one key at once', () => {
+  it('fails the kit, naming the rule it breaks: one pet for 16 callers adding under one key at once, round after round', () => {
     const run = spawnSync(
       process.execPath,
       ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.wrong.config.ts'],
@@ -20,7 +20,7 @@ describe.skipIf(postgresMissing !== undefined)('a PostgreSQL repository that bre
     const output = `${run.stdout}${run.stderr}`;
     expect(run.status).toBe(1);
     expect(output).toContain(
-      'UnguardedPostgresPetRepository honours the PetRepository contract > adding once per idempotency key > adds one pet for 50 callers adding under one key at once, and gives each of them that pet',
+      'UnguardedPostgresPetRepository honours the PetRepository contract > adding once per idempotency key > adds one pet for 16 callers adding under one key at once, in each of 5 rounds, and gives each of them that pet',
     );
     // Every other rule holds: only the concurrency the variant leaves unguarded is caught.
     expect(output).toMatch(/Tests\s+1 failed \| \d+ passed/);
