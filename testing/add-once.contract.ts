@@ -51,14 +51,16 @@ export function describeAddingOnce(repository: () => PetRepository): void {
     });
 
     it(`adds one pet for ${RACERS} callers adding under one key at once, in each of ${RACE_ROUNDS} rounds, and gives each of them that pet`, async () => {
-      const rounds = await racedInRounds((round) => pets.addOnce(aNewPet(), origin(`race-${round}`)));
-      const wrong = rounds.map((outcomes) => {
-        const added = outcomes.filter((outcome) => outcome.added).length;
-        const ids = [...new Set(outcomes.map((outcome) => outcome.pet.id))];
-        return added === 1 && ids.length === 1
-          ? undefined
-          : `${added} were told they added the pet, and they were given ${ids.length} pets (ids ${ids.join(', ')}); expected 1`;
-      });
+      const wrong = await racedInRounds(
+        (round) => pets.addOnce(aNewPet(), origin(`race-${round}`)),
+        (outcomes) => {
+          const added = outcomes.filter((outcome) => outcome.added).length;
+          const ids = [...new Set(outcomes.map((outcome) => outcome.pet.id))];
+          return added === 1 && ids.length === 1
+            ? undefined
+            : `${added} were told they added the pet, and they were given ${ids.length} pets (ids ${ids.join(', ')}); expected 1`;
+        },
+      );
       expect(
         wrong.filter((found) => found !== undefined),
         `${RACERS} callers adding under one key at once: ${wrongRounds(wrong)}`,
