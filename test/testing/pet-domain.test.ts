@@ -9,7 +9,10 @@ const BEYOND_THE_BMP = /[\u{10000}-\u{10FFFF}]/u;
 
 describe("the kit's pets over the whole domain", () => {
   it('pins names the core accepts, at each end of its length and beyond the BMP at the longest', () => {
-    for (const name of BOUNDARY_NAMES) expect(() => assertValidNewPet({ name, categoryId: 0 })).not.toThrow();
+    for (const name of BOUNDARY_NAMES)
+      expect(() => {
+        assertValidNewPet({ name, categoryId: 0 });
+      }).not.toThrow();
     const lengths = BOUNDARY_NAMES.map((name) => name.length);
     expect(Math.min(...lengths)).toBe(1);
     expect(Math.max(...lengths)).toBe(PET_NAME_MAX_LENGTH);
@@ -35,7 +38,10 @@ describe("the kit's pets over the whole domain", () => {
     const drawn = generatedPets(seededRandom(7), 200);
     expect(generatedPets(seededRandom(7), 200)).toEqual(drawn);
     expect(generatedPets(seededRandom(8), 200)).not.toEqual(drawn);
-    for (const pet of drawn) expect(() => assertValidNewPet(pet)).not.toThrow();
+    for (const pet of drawn)
+      expect(() => {
+        assertValidNewPet(pet);
+      }).not.toThrow();
     const lengths = drawn.map((pet) => pet.name.length);
     expect(lengths).toContain(1);
     expect(lengths).toContain(PET_NAME_MAX_LENGTH);
