@@ -101,8 +101,10 @@ export class MongoPetRepository implements PetRepository, PetRestore {
           await this.raiseCounterPastPets();
           continue;
         }
-        // The driver retries a write whose reply was lost; the refused retry then names our own insert.
-        if (earlier._id === document._id) return { pet: toPet(earlier), added: true };
+        // The driver retries a write whose reply was lost; the refused retry then finds our own insert, field
+        // for field. Another pet under our id is another caller's, should a counter ever hand an id out twice.
+        if (earlier._id === document._id && sameFields(toPet(earlier), toPet(document)))
+          return { pet: toPet(earlier), added: true };
         const keptUntil = earlier.origin?.keptUntil.getTime() ?? 0;
         if (namesRequest({ keptUntil }, origin)) return { pet: toPet(earlier), added: false };
         // The key's retention ended: the earlier pet stays, no longer named by the key, which this request takes.

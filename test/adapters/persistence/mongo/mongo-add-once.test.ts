@@ -57,6 +57,20 @@ describe('MongoPetRepository.addOnce without a server', () => {
     });
   });
 
+  it('answers a caller whose id went to another pet under the same key with that pet, as not added', async () => {
+    const { repository, pets } = await repositoryOverStandIn();
+    const insertOne = pets.insertOne.bind(pets);
+    // A counter that handed one id out twice: another caller's pet, under the same key, went in first.
+    vi.spyOn(pets, 'insertOne').mockImplementationOnce(async (document) => {
+      await insertOne({ ...document, name: 'Max' });
+      throw new MongoServerError({ message: 'E11000 duplicate key error on _id', code: 11000 });
+    });
+    expect(await repository.addOnce({ name: 'Rex', categoryId: 1 }, origin('k'))).toEqual({
+      pet: { id: 1, name: 'Max', categoryId: 1 },
+      added: false,
+    });
+  });
+
   it('gives up with an error after three refusals by a key whose pet is gone each time it looks', async () => {
     const { repository, pets } = await repositoryOverStandIn();
     const insertOne = vi
