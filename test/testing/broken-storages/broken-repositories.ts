@@ -64,6 +64,21 @@ class CountsIdsWithoutAtomicity extends MapRepository {
   }
 }
 
+/** Counts ids on past PET_ID_MAX: after a restore of the last id, an add stores a pet under an id no client reads exactly. */
+class CountsIdsPastTheEnd extends MapRepository {
+  protected override nextId(): Promise<PetId> {
+    this.lastId += 1;
+    return Promise.resolve(this.lastId);
+  }
+}
+
+/** Stops at the end of the id space, but with its driver's words: the service would answer 500 where it means 507. */
+class RefusesTheEndInItsOwnWords extends MapRepository {
+  protected override nextId(): Promise<PetId> {
+    return super.nextId().catch(() => Promise.reject(new RangeError('nextval: reached maximum value of sequence')));
+  }
+}
+
 /** A repository broken on purpose, the rule of the kit it breaks, and words its failure must say. */
 export interface BrokenRepository {
   readonly Repository: new () => MapRepository;
@@ -127,6 +142,16 @@ export const BROKEN_REPOSITORIES: Record<string, BrokenRepository> = {
     Repository: CountsIdsWithoutAtomicity,
     breaks: 'never hands out an id twice under concurrent adds, and loses no pet',
     says: '100 concurrent adds: expected 100 distinct ids, saw 1 distinct of 100; 1 repeated (1)',
+  },
+  CountsIdsPastTheEnd: {
+    Repository: CountsIdsPastTheEnd,
+    breaks: 'refuses add and addOnce with PetIdsExhausted once the last pet id is restored, and still serves reads',
+    says: 'add after pet 9007199254740991 was restored: expected { id: 9007199254740992,',
+  },
+  RefusesTheEndInItsOwnWords: {
+    Repository: RefusesTheEndInItsOwnWords,
+    breaks: 'hands out the last ids to concurrent adds, each once, then refuses the rest with PetIdsExhausted',
+    says: "7 concurrent adds with 3 ids left: the refusals: expected [ { name: 'RangeError', …(1) }, …(3) ]",
   },
   ...BROKEN_COLUMNS,
   ...BROKEN_LISTS,
