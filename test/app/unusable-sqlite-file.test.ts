@@ -11,27 +11,26 @@ import { killIfRunning, watchProcess, type ServiceProcess } from '../support/ser
 import { SQLITE_DEFAULTS } from '../support/sqlite.js';
 
 /**
- * Who the commands run as. Root passes every mode check, so a test run as root runs them as `nobody`,
- * whom a file's mode and owner bind as they bind any service account; any other user runs them as itself.
+ * Root passes every mode check by the capabilities that override them, so a test run as root runs the
+ * commands without those (util-linux's setpriv): a file's mode and owner then bind them as they bind any
+ * service account. Another user, of paths that user may not reach, would need the checkout readable
+ * to all; root's own commands read it wherever it is.
  */
-const COMMAND_USER = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-
-/** Makes `path` the command user's own, so that only its mode keeps them out. */
-function giveToCommandUser(path: string): void {
-  if (COMMAND_USER) chownSync(path, COMMAND_USER.uid, COMMAND_USER.gid);
-}
+const AS_ROOT = process.getuid?.() === 0;
+const OVERRIDES = '-dac_override,-dac_read_search,-fowner';
+const WITHOUT_OVERRIDES = AS_ROOT ? ['setpriv', `--inh-caps=${OVERRIDES}`, `--bounding-set=${OVERRIDES}`, '--'] : [];
 
 /** Every process a test started, killed after it if it is still running. */
 const started: ServiceProcess[] = [];
 
-/** `petstore <args>` as the command user, on SQLite at `path`. */
+/** `petstore <args>`, on SQLite at `path`, bound by modes and owners (see WITHOUT_OVERRIDES). */
 function petstore(args: readonly string[], path: string): ServiceProcess {
+  const [program, ...before] = [...WITHOUT_OVERRIDES, process.execPath];
   const command = watchProcess(
-    spawn(process.execPath, [PETSTORE_BIN, ...args], {
+    spawn(program, [...before, PETSTORE_BIN, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', PORT: '0', API_KEYS: 'k', STORAGE: 'sqlite', SQLITE_PATH: path },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...COMMAND_USER,
     }),
   );
   started.push(command);
@@ -40,13 +39,12 @@ function petstore(args: readonly string[], path: string): ServiceProcess {
 
 describe('a database file the service cannot use', () => {
   let folder: string;
-  /** A database of this release's schema at `name` in the folder, the command user's, holding `pets`. */
+  /** A database of this release's schema at `name` in the folder, holding `pets`. */
   const aDatabase = (name = 'pets.db', pets: readonly string[] = []): string => {
     const path = join(folder, name);
     const db = openSqliteDatabase(path, SQLITE_DEFAULTS);
     for (const pet of pets) db.prepare('INSERT INTO pets (name, category_id) VALUES (?, 1)').run(pet);
     db.close();
-    giveToCommandUser(path);
     return path;
   };
   const changed = (path: string, sql: string): string => {
@@ -58,7 +56,6 @@ describe('a database file the service cannot use', () => {
 
   beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'petstore-unusable-'));
-    giveToCommandUser(folder);
   });
   afterEach(async () => {
     for (const command of started.splice(0)) await killIfRunning(command);
@@ -136,11 +133,12 @@ describe('a database file the service cannot use', () => {
     expect(service.output()).toBe(`petstore: failed to start: SQLITE_PATH ${path} ${reason}\n`);
   });
 
-  it.runIf(COMMAND_USER !== undefined)(
+  // Only root can give a file away.
+  it.runIf(AS_ROOT)(
     "another user's file, which this user may read but not write, stops petstore serve the same way",
     async () => {
       const path = aDatabase();
-      chownSync(path, 0, 0);
+      chownSync(path, 65534, 65534);
       chmodSync(path, 0o644);
       const service = petstore(['serve'], path);
       expect(await service.exited).toBe(1);
