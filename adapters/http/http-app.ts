@@ -3,6 +3,7 @@ import type { Authenticator, PetRepository } from '../../core/ports.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { HttpMetrics } from './metrics/http-metrics.js';
 import { requestMetricsObserver } from './metrics/request-metrics.js';
+import { answerOperation } from './middleware/answer-operation.js';
 import { requireApiKey } from './middleware/api-key.js';
 import { requireCanonicalPath } from './middleware/canonical-path.js';
 import { corsFor } from './middleware/cors.js';
@@ -93,7 +94,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   const document = openApiDocument(dependencies.servers);
   addHealthRoutes(router, dependencies.storage, dependencies.draining);
   addDocsRoutes(router, document, { apiOrigins: originsOf(dependencies.servers) });
-  for (const operation of API_OPERATIONS) mountOperation(router, operation, dependencies);
+  for (const operation of API_OPERATIONS)
+    mountOperation(router, operation, answerOperation(operation, dependencies, dependencies));
   if (metrics && dependencies.servesMetrics) addMetricsRoute(router, metrics);
   const limitRate =
     dependencies.rateLimit &&

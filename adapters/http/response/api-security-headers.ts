@@ -1,4 +1,4 @@
-import type { HeaderEntry } from './response-headers.js';
+import type { HeaderEntry } from './header-entry.js';
 
 /** A year of HTTPS only, for this host and its subdomains (browsers ignore it over plain HTTP). */
 export const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;

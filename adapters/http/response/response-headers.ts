@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { requestStateOf } from '../request/request-state.js';
+import type { HeaderEntry } from './header-entry.js';
 
-/** A header as Node's `writeHead` takes it in a list. */
-export type HeaderEntry = [name: string, value: string];
+export type { HeaderEntry } from './header-entry.js';
 
 /**
  * Adds headers to the response. They are kept in a list on the request's state until the response is

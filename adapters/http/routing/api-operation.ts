@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { HeaderEntry } from '../response/header-entry.js';
 
 /** The methods an operation of the API may have; HEAD and OPTIONS are answered for it, never declared. */
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,17 +12,50 @@ export interface OperationDocument {
 }
 
 /**
+ * A request as an operation reads it, whichever host received it: by then the key was checked, the
+ * rate counted and the path matched.
+ */
+export interface OperationRequest {
+  /** The path's parameters, by their names in the operation's path (`petId`), as sent. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The query, decoded; a parameter sent twice is an array. */
+  readonly query: Readonly<Record<string, string | string[] | undefined>>;
+  /** A request header, by its name in any case; undefined when it was not sent. */
+  header(name: string): string | undefined;
+  /** Whose key let the request in. */
+  readonly client: string;
+  /** The body, read and parsed as JSON: only an operation that `takesBody` may ask, and once. */
+  readJsonBody(): Promise<unknown>;
+}
+
+/** What an operation answers with a success: an error it throws, and the contract answers that. */
+export interface OperationAnswer {
+  readonly status: number;
+  /** Sent as JSON. */
+  readonly body: object;
+  /** Its own headers, in order, after those every response carries. */
+  readonly headers?: readonly HeaderEntry[];
+  /** Whether it is the kept answer to an earlier request (an idempotent replay). */
+  readonly replayed?: boolean;
+}
+
+/**
  * An operation of the API, in a folder of its own under routes/, holding every fact of it: its id,
- * method and path, the middleware that answers it, and its part of the document. The router, `Allow`,
- * CORS, the parser's refusal, the document and the metric labels all read these. `Dependencies` is
- * what it needs to run.
+ * method and path, whether it reads a body, how it answers, and its part of the document. It knows no
+ * web framework: each host binds it (the Koa app, the fetch handler, another host's routes). The
+ * routers, `Allow`, CORS, the parser's refusal, the document and the metric labels all read these.
+ * `Dependencies` is what it needs to run.
  */
 export interface ApiOperation<Dependencies> {
   readonly operationId: string;
   readonly method: OperationMethod;
   /** Under the API's base path, in OpenAPI's template syntax: `/pets/{petId}`. */
   readonly path: string;
+  /** Whether it takes a JSON body: the host reads one for it, and for no other operation. */
+  readonly takesBody?: boolean;
+  /** Headers on every response of it, errors included (set before it runs): a deprecation, say. */
+  readonly headers?: readonly HeaderEntry[];
   /** A property, not a method, so that an operation needing more than the app gives it does not compile. */
-  readonly handlers: (dependencies: Dependencies) => readonly Middleware[];
+  readonly answer: (dependencies: Dependencies) => (request: OperationRequest) => Promise<OperationAnswer>;
   readonly document: () => OperationDocument;
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import type { ApiOperation, OperationMethod } from './api-operation.js';
+import type { Middleware } from 'koa';
+import type { OperationMethod } from './api-operation.js';
 
 export const API_BASE_PATH = '/v1';
 
@@ -23,13 +24,13 @@ export function routePattern(path: string): string {
   return `${API_BASE_PATH}${path.replaceAll(/\{([^}]+)\}/g, ':$1')}`;
 }
 
-/** Mounts an operation at its method and path under /v1, named by its operationId. */
-export function mountOperation<Dependencies>(
+/** Mounts what answers an operation at its method and path under /v1, named by its operationId. */
+export function mountOperation(
   router: Router,
-  { operationId, method, path, handlers }: ApiOperation<Dependencies>,
-  dependencies: Dependencies,
+  { operationId, method, path }: { operationId: string; method: OperationMethod; path: string },
+  answer: Middleware,
 ): void {
-  router.register(routePattern(path), [method], [...handlers(dependencies)], { name: operationId });
+  router.register(routePattern(path), [method], [answer], { name: operationId });
 }
 
 /**

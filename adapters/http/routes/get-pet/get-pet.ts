@@ -1,9 +1,8 @@
 import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../routing/api-operation.js';
-import { sendJson } from '../../response/json-response.js';
 import { parseOrThrow } from '../../errors/parse-or-throw.js';
-import { deprecated } from './deprecation.js';
+import { DEPRECATION_HEADERS } from './deprecation.js';
 import { getPetDocument } from './get-pet-document.js';
 import { petIdPath } from '../../schemas/pet-id-path.js';
 
@@ -12,12 +11,13 @@ export const getPetOperation: ApiOperation<{ readonly useCases: Pick<UseCases, '
   operationId: 'getPet',
   method: 'GET',
   path: `${PETS_PATH}/{petId}`,
-  handlers: ({ useCases: { getPet } }) => [
-    deprecated(),
-    async (ctx) => {
-      const { petId } = parseOrThrow(petIdPath, ctx.params, 'invalid_path_parameter', 'path parameter');
-      sendJson(ctx, await getPet.execute(petId));
+  // Every response of the deprecated operation, errors included, so clients see it is going away.
+  headers: DEPRECATION_HEADERS,
+  answer:
+    ({ useCases: { getPet } }) =>
+    async ({ params }) => {
+      const { petId } = parseOrThrow(petIdPath, params, 'invalid_path_parameter', 'path parameter');
+      return { status: 200, body: await getPet.execute(petId) };
     },
-  ],
   document: getPetDocument,
 };

@@ -1,9 +1,7 @@
 import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../routing/api-operation.js';
-import { sendJson } from '../../response/json-response.js';
 import { parseOrThrow } from '../../errors/parse-or-throw.js';
-import { addResponseHeaders } from '../../response/response-headers.js';
 import { API_BASE_PATH } from '../../routing/router.js';
 import { listPetsDocument } from './list-pets-document.js';
 import { listPetsQuery } from './list-pets-query.js';
@@ -14,14 +12,13 @@ export const listPetsOperation: ApiOperation<{ readonly useCases: Pick<UseCases,
   operationId: 'listPets',
   method: 'GET',
   path: PETS_PATH,
-  handlers: ({ useCases: { listPets } }) => [
-    async (ctx) => {
-      const query = parseOrThrow(listPetsQuery, ctx.query, 'invalid_query', 'query parameter');
+  answer:
+    ({ useCases: { listPets } }) =>
+    async ({ query: params }) => {
+      const query = parseOrThrow(listPetsQuery, params, 'invalid_query', 'query parameter');
       const page = await listPets.execute({ limit: query.limit, status: query.status, afterId: query.after });
       const link = nextPageLink(`${API_BASE_PATH}${PETS_PATH}`, page.next);
-      if (link !== undefined) addResponseHeaders(ctx, ['Link', link]);
-      sendJson(ctx, page.pets);
+      return { status: 200, body: page.pets, headers: link === undefined ? [] : [['Link', link]] };
     },
-  ],
   document: () => listPetsDocument(PETS_PATH),
 };

@@ -46,10 +46,9 @@ describe('an operation mounted on the router', () => {
       operationId: 'renamePet',
       method: 'PATCH',
       path: '/pets/{petId}',
-      handlers: () => [],
       document: () => ({ operation: {} }),
     } as const;
-    mountOperation(router, operation, {});
+    mountOperation(router, operation, () => undefined);
     const matched = router.match('/v1/pets/7', 'PATCH').pathAndMethod;
     expect(matched.map((layer) => [layer.name, layer.path, layer.methods])).toEqual([
       ['renamePet', '/v1/pets/:petId', ['PATCH']],

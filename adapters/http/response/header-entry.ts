@@ -1,0 +1,2 @@
+/** A response header as a list holds it, in the order it is sent: what Node's `writeHead` and `Headers` both take. */
+export type HeaderEntry = [name: string, value: string];
