@@ -3,7 +3,7 @@
 import { API_OPERATIONS } from '../adapters/http/http-app.js';
 import { componentJsonSchemas } from '../adapters/http/openapi/json-schemas.js';
 import { ERRORS, type ErrorCode } from '../adapters/http/errors/error-codes.js';
-import { API_BASE_PATH } from '../adapters/http/routing/router.js';
+import { API_BASE_PATH } from '../adapters/http/routing/api-paths.js';
 import { settingRows } from '../app/settings-help.js';
 
 /**

@@ -14,22 +14,27 @@ import { renderErrors } from './middleware/render-errors.js';
 import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
 import type { RequestTracing } from './middleware/trace-request.js';
-import { buildOpenApiDocument, type OpenApiDocument, type ServerEntry } from './openapi/document.js';
+import type { ServerEntry } from './openapi/document.js';
+import {
+  API_METHODS,
+  API_OPERATIONS,
+  OPERATION_IDS,
+  OPERATION_METHODS,
+  openApiDocument,
+} from './contract/api-operations.js';
+
+export { API_METHODS, API_OPERATIONS, OPERATION_IDS, openApiDocument } from './contract/api-operations.js';
 import { rateLimit } from './rate-limit/rate-limit.js';
 import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
-import { createPetOperation } from './routes/create-pet/create-pet.js';
 import { addDocsRoutes } from './routes/docs/docs-routes.js';
-import { getPetOperation } from './routes/get-pet/get-pet.js';
 import { addHealthRoutes } from './routes/health/health-routes.js';
-import { listPetsOperation } from './routes/list-pets/list-pets.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
-import type { ApiOperation } from './routing/api-operation.js';
 import { clientAddressBehind, type TrustedProxy } from './proxies/client-address.js';
 import { operationOf, OTHER_OPERATION, routeOf } from './routing/operation-of.js';
 import type { HttpLogger } from './logs/http-logger.js';
 import { logConnectionFailure, type AccessLog } from './logs/request-log.js';
 import { markRateLimited } from './request/request-span.js';
-import { answeredMethods, createRouter, mountOperation } from './routing/router.js';
+import { createRouter, mountOperation } from './routing/router.js';
 import type { Draining } from './server/draining.js';
 
 export interface HttpAppDependencies {
@@ -58,30 +63,6 @@ export interface HttpAppDependencies {
   readonly trustedProxy?: TrustedProxy | undefined;
   /** A span for each request (`traceRequests`); none: tracing is off, and costs a request nothing. */
   readonly requestTracing?: RequestTracing | undefined;
-}
-
-/**
- * The API's operations, a folder each under routes/: adding one here mounts it, documents it, and adds
- * its method to `Allow`, CORS and the parser's refusal, and its id to the metric labels.
- */
-export const API_OPERATIONS = [
-  listPetsOperation,
-  createPetOperation,
-  getPetOperation,
-] as const satisfies readonly ApiOperation<HttpAppDependencies>[];
-
-/** The operationIds requests are counted under; any other request is `other`. */
-export const OPERATION_IDS: readonly string[] = API_OPERATIONS.map(({ operationId }) => operationId);
-
-/** The methods the API's operations answer, HEAD with GET: what CORS allows. */
-const OPERATION_METHODS: readonly string[] = answeredMethods(API_OPERATIONS);
-
-/** The methods the API answers: its operations', and OPTIONS, for a CORS preflight or a client asking. */
-export const API_METHODS: readonly string[] = [...OPERATION_METHODS, 'OPTIONS'];
-
-/** The OpenAPI document of the API's operations, served from these addresses. */
-export function openApiDocument(servers: readonly ServerEntry[]): OpenApiDocument {
-  return buildOpenApiDocument({ servers, operations: API_OPERATIONS });
 }
 
 /** Builds the Koa application; the caller decides where and how it listens. */

@@ -1,6 +1,6 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '../request/header-names.js';
+import { CORS_REQUEST_HEADERS } from '../request/header-names.js';
 
 /**
  * CORS for exactly the listed origins (scheme://host[:port]); any other origin gets no CORS
@@ -17,7 +17,7 @@ export function corsFor(
   return cors({
     origin: (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''),
     allowMethods: [...allowMethods],
-    allowHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
+    allowHeaders: CORS_REQUEST_HEADERS,
     exposeHeaders: [...exposeHeaders],
     maxAge: 600,
   });

@@ -1,14 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import {
-  DomainError,
-  PetIdsExhausted,
-  StorageUnavailable,
-  type DomainErrorCode,
-  type RuleViolation,
-} from '../../../core/errors.js';
 import { lingerBeforeClosing } from '../body/lingering-close.js';
 import { ApiError } from '../errors/api-error.js';
-import type { ErrorCode } from '../errors/error-codes.js';
+import { apiErrorOf, reportOf } from '../errors/api-error-of.js';
 import { methodNotAllowed } from '../errors/method-errors.js';
 import { sendJson } from '../response/json-response.js';
 import { requestLogger } from '../logs/request-log.js';
@@ -28,67 +21,21 @@ export function renderErrors(): Middleware {
       const unrouted = unroutedRequestError(ctx);
       if (unrouted) throw unrouted;
     } catch (error) {
-      const apiError = toApiError(error);
-      if (error instanceof StorageUnavailable) {
-        // An outage is the world's doing, not a bug: one warning naming its cause, no stack.
-        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: causeOf(error) }, 'storage unavailable');
+      const apiError = apiErrorOf(error);
+      const report = reportOf(error, apiError);
+      if (report?.message === 'storage unavailable') {
+        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: report.cause }, report.message);
         recordRequestFailure(ctx, error);
-      } else if (error instanceof PetIdsExhausted) {
-        // A state of the storage an operator must act on (its alert says how), not a bug: no stack.
-        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path }, 'no pet id left');
-      } else if (apiError.status >= 500 && !(error instanceof ApiError)) {
-        requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, 'request failed');
+      } else if (report?.message === 'no pet id left') {
+        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path }, report.message);
+      } else if (report !== undefined) {
+        requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, report.message);
         recordRequestFailure(ctx, error);
       }
       addResponseHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}));
       if (responseHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
       sendJson(ctx, apiError.toBody(), apiError.status);
     }
-  };
-}
-
-/** What failed, by the error's class and message: enough to tell a timeout from a refused connection. */
-function causeOf({ cause }: StorageUnavailable): string | undefined {
-  return cause instanceof Error ? `${cause.name}: ${cause.message}` : undefined;
-}
-
-const INTERNAL_ERROR_MESSAGE = 'The server could not complete the request';
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof DomainError) return fromDomainError(error);
-  return new ApiError('internal_error', INTERNAL_ERROR_MESSAGE);
-}
-
-/** Domain codes that are API codes too: answered as such with the error's message, unless a row says more. */
-type SharedCode = Extract<DomainErrorCode, ErrorCode>;
-type Answer = (error: DomainError) => ApiError;
-
-/**
- * The one table from domain error codes to API errors, for the codes answered otherwise than as
- * themselves; a domain code that is no API code and has no row does not compile.
- */
-const DOMAIN_ERRORS: { readonly [Code in Exclude<DomainErrorCode, SharedCode>]: Answer } & {
-  readonly [Code in SharedCode]?: Answer;
-} = {
-  pet_not_found: (error) => new ApiError('not_found', error.message),
-  invalid_pet: ruleViolation('invalid_body', 'request body'),
-  invalid_page_query: ruleViolation('invalid_query', 'query parameter'),
-  storage_unavailable: () =>
-    ApiError.retryLater('service_unavailable', 'The service is temporarily unavailable; retry later'),
-  idempotency_key_in_use: (error) => ApiError.retryLater('idempotency_key_in_use', error.message),
-};
-
-function fromDomainError(error: DomainError): ApiError {
-  const answer: Answer | undefined = (DOMAIN_ERRORS as Partial<Record<DomainErrorCode, Answer>>)[error.code];
-  return answer === undefined ? new ApiError(error.code as SharedCode, error.message) : answer(error);
-}
-
-/** For the codes of RuleViolation subclasses, which name the offending `field`. */
-function ruleViolation(code: ErrorCode, what: string): (error: DomainError) => ApiError {
-  return (error) => {
-    const { field, message } = error as DomainError & Pick<RuleViolation, 'field'>;
-    return new ApiError(code, `Invalid ${what}: ${message}`, { details: [{ path: field, message }] });
   };
 }
 

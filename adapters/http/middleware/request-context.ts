@@ -1,18 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { accessLogOf, KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH, type AccessLog } from '../logs/request-log.js';
+import { requestIdOf } from '../request/request-id.js';
 import { requestPath } from '../request/request-path.js';
 import { startRequestState } from '../request/request-state.js';
 import { applyResponseHeaders } from '../response/response-headers.js';
-
-/**
- * A client's id is kept when it could not confuse a log reader or a header parser:
- * UUIDs, ULIDs, W3C trace ids, AWS trace headers and the like, up to 128 characters.
- */
-const SANE_REQUEST_ID = /^[A-Za-z0-9\-._~:;=+/@]{1,128}$/;
 
 /**
  * Told of each request as it arrives and once its response is over (sent, or cut short); the
@@ -42,8 +36,7 @@ export function requestContext(
   return async function identifyAndLogRequest(ctx, next) {
     const arrivedAt = performance.now();
     observer?.requestArrived();
-    const offered = ctx.get(REQUEST_ID_HEADER);
-    const requestId = SANE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    const requestId = requestIdOf(ctx.get(REQUEST_ID_HEADER));
     const state = startRequestState(ctx, {
       requestId,
       clientAddress: clientAddressOf(ctx),

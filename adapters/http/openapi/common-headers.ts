@@ -1,4 +1,4 @@
-import { RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../rate-limit/rate-limit.js';
+import { RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../rate-limit/rate-limiter.js';
 import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, REQUEST_ID_HEADER } from '../request/header-names.js';
 import { CORS_ALLOW_ORIGIN_HEADER, CORS_EXPOSE_HEADERS_HEADER } from './cors-headers.js';
 

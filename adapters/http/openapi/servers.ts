@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '../routing/router.js';
+import { API_BASE_PATH } from '../routing/api-paths.js';
 import type { ServerEntry } from './document.js';
 
 /** Where clients reach the API, each address ending in /v1. */

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import type { Context } from 'koa';
+import { ipVersion } from './ip-address.js';
 import { forwardedFor, xForwardedFor } from './forwarded-for.js';
 import { trustedProxies } from './trusted-proxies.js';
 
@@ -35,7 +35,7 @@ export function clientAddressBehind({ ranges, header }: TrustedProxy): ClientAdd
     const hops = hopsOf(ctx.get(header));
     let client = peer;
     for (const hop of hops.reverse()) {
-      if (isIP(hop) === 0) break;
+      if (ipVersion(hop) === 0) break;
       client = hop;
       if (!trusted(hop)) break;
     }

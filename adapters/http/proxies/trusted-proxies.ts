@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { ipVersion } from './ip-address.js';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -13,7 +13,7 @@ const NAMED_RANGES: ReadonlyMap<string, readonly string[]> = new Map([
 /** An address alone (10.0.0.5: that one address), or with its prefix length (10.0.0.0/8, fd00::/8). */
 function rangeOf(text: string): Range | undefined {
   const [address, prefix, ...rest] = text.split('/') as [string, string?, ...string[]];
-  const kind = isIP(address);
+  const kind = ipVersion(address);
   const maxBits = kind === 4 ? 32 : 128;
   const bits = prefix === undefined ? maxBits : /^[0-9]{1,3}$/.test(prefix) ? Number(prefix) : NaN;
   if (kind === 0 || rest.length > 0 || !(bits <= maxBits)) return undefined;
@@ -42,7 +42,7 @@ export function trustedProxies(entries: readonly string[]): (address: string) =>
     return named;
   });
   return (address) => {
-    if (isIP(address) === 0) return false;
+    if (ipVersion(address) === 0) return false;
     const parsed = ipaddr.process(address);
     return ranges.some(([network, bits]) => parsed.kind() === network.kind() && parsed.match(network, bits));
   };

@@ -9,3 +9,6 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
  */
 export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
 export const RATE_LIMIT_HEADER = 'RateLimit';
+
+/** The request headers a browser script may send across origins (CORS): what the API reads. */
+export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER];

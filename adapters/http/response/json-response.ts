@@ -1,8 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { requestStateOf } from '../request/request-state.js';
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+import { JSON_CONTENT_TYPE } from './header-entry.js';
 
 /**
  * The one writer of JSON bodies, answers and errors alike: sends `value` with the response headers,

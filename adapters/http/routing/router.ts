@@ -1,20 +1,11 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { OperationMethod } from './api-operation.js';
+import { API_BASE_PATH } from './api-paths.js';
 
-export const API_BASE_PATH = '/v1';
+export { API_BASE_PATH, answeredMethods, isUnderApi } from './api-paths.js';
 
-/**
- * Which requests are under the API (and so need a key): exactly the paths that start with
- * `/v1/`, compared as the router compares them, byte for byte. The router below is
- * case-sensitive and strict, so no route under /v1 can match a path this says is outside it;
- * a test holds the two together over generated paths.
- */
-export function isUnderApi(path: string): boolean {
-  return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
-}
-
-/** The one router of the service: `/V1/PETS` and `/v1/pets/` are not `/v1/pets`. */
+/** The one router of the Koa app: `/V1/PETS` and `/v1/pets/` are not `/v1/pets`. */
 export function createRouter(): Router {
   return new Router({ sensitive: true, strict: true });
 }
@@ -31,17 +22,4 @@ export function mountOperation(
   answer: Middleware,
 ): void {
   router.register(routePattern(path), [method], [answer], { name: operationId });
-}
-
-/**
- * The methods the API answers, as `Allow` and CORS name them: each operation's, HEAD with GET (Node
- * answers it from the GET route), in the order first met.
- */
-export function answeredMethods(operations: readonly { readonly method: OperationMethod }[]): string[] {
-  const methods = new Set<string>();
-  for (const { method } of operations) {
-    methods.add(method);
-    if (method === 'GET') methods.add('HEAD');
-  }
-  return [...methods];
 }

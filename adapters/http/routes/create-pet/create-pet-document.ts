@@ -7,7 +7,7 @@ import { jsonContent } from '../../openapi/json-schemas.js';
 import { EXAMPLE_PET, newPetBody, petSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../routing/api-operation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../request/header-names.js';
-import { API_BASE_PATH } from '../../routing/router.js';
+import { API_BASE_PATH } from '../../routing/api-paths.js';
 
 /** A UUID, the kind of key the parameter suggests. */
 const EXAMPLE_IDEMPOTENCY_KEY = '9c4e2b7a-1f3d-4e5a-8b6c-0d2f4a6e8c13';

@@ -5,7 +5,7 @@ import type { ApiOperation } from '../../routing/api-operation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../request/header-names.js';
 import { parseOrThrow } from '../../errors/parse-or-throw.js';
 import type { HeaderEntry } from '../../response/header-entry.js';
-import { API_BASE_PATH } from '../../routing/router.js';
+import { API_BASE_PATH } from '../../routing/api-paths.js';
 import { createPetDocument } from './create-pet-document.js';
 
 const PATH = `${API_BASE_PATH}${PETS_PATH}`;

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import { send } from '@koa/send';
 import { sendJson } from '../../response/json-response.js';
-import { API_BASE_PATH } from '../../routing/router.js';
+import { API_BASE_PATH } from '../../routing/api-paths.js';
 import { docsPageSecurityHeaders } from './docs-page-headers.js';
 
 export const OPENAPI_PATH = '/openapi.json';

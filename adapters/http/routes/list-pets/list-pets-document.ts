@@ -5,7 +5,7 @@ import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-resp
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';
 import { EXAMPLE_PET, petsSchema } from '../../schemas/pet.js';
 import type { OperationDocument } from '../../routing/api-operation.js';
-import { API_BASE_PATH } from '../../routing/router.js';
+import { API_BASE_PATH } from '../../routing/api-paths.js';
 import { listPetsQuery } from './list-pets-query.js';
 import { nextPageLink } from './next-page-link.js';
 

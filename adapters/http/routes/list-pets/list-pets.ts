@@ -2,7 +2,7 @@ import type { UseCases } from '../../../../core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../routing/api-operation.js';
 import { parseOrThrow } from '../../errors/parse-or-throw.js';
-import { API_BASE_PATH } from '../../routing/router.js';
+import { API_BASE_PATH } from '../../routing/api-paths.js';
 import { listPetsDocument } from './list-pets-document.js';
 import { listPetsQuery } from './list-pets-query.js';
 import { nextPageLink } from './next-page-link.js';

@@ -1,0 +1,26 @@
+import type { OperationMethod } from './api-operation.js';
+
+export const API_BASE_PATH = '/v1';
+
+/**
+ * Which requests are under the API (and so need a key): exactly the paths that start with
+ * `/v1/`, compared as the routers compare them, byte for byte. The routers are case-sensitive and
+ * strict, so no route under /v1 can match a path this says is outside it; a test holds the two
+ * together over generated paths.
+ */
+export function isUnderApi(path: string): boolean {
+  return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
+}
+
+/**
+ * The methods the API answers, as `Allow` and CORS name them: each operation's, HEAD with GET (a
+ * GET route answers it), in the order first met.
+ */
+export function answeredMethods(operations: readonly { readonly method: OperationMethod }[]): string[] {
+  const methods = new Set<string>();
+  for (const { method } of operations) {
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+  }
+  return [...methods];
+}
