@@ -14,3 +14,5 @@ export type {
   RestoreFixture,
   StorageOutage,
 } from './fixtures.js';
+export { describeHttpApiContract } from './http-api.contract.js';
+export type { Answer, HttpHost } from './http-host.js';

@@ -133,7 +133,10 @@ export function createApiContract(options: ApiContractOptions): ApiContract {
           told.client = caller.client;
         }
         if (found.kind === 'no route') throw new ApiError('not_found', 'No resource at this path');
-        if (found.kind === 'method not allowed') throw methodNotAllowed(method, found.allow);
+        if (found.kind === 'method not allowed') {
+          headers.push(['Allow', found.allow]);
+          throw methodNotAllowed(method, found.allow);
+        }
         if (found.kind === 'options') {
           response = { status: 204, headers: [...headers, ['Allow', found.allow]], body: undefined };
         } else {
