@@ -9,8 +9,7 @@ import type { ApiKeys } from '../adapters/auth/api-keys.js';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { Draining } from '../adapters/http/server/draining.js';
 import { jsonTextAccessLog } from '../adapters/http/logs/access-line.js';
-import { measuredStorage } from '../adapters/metrics/measured-storage.js';
-import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
+import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import type { AppConfig } from './config.js';
 import { projectManifest } from './project-manifest.js';
 import { TOKENS, resolved, resolvedIfBound, type Token } from './tokens.js';
@@ -63,7 +62,7 @@ function useCasesModule({ config, tracer, readOnly }: Composition): ContainerMod
       const { pets, idempotency } = await resolved(c, TOKENS.OpenedStorage);
       // Innermost first: measured, then traced, so that a storage call's span covers its measurement.
       const metrics = await resolvedIfBound(c, TOKENS.Metrics);
-      const layers: (Layer<StoragePorts> | undefined)[] = [metrics && measuredBy(metrics), traced?.storage];
+      const layers: (Layer<StoragePorts> | undefined)[] = [metrics && (await measuredBy(metrics)), traced?.storage];
       return layers.reduce<StoragePorts>((inner, layer) => layer?.(inner) ?? inner, { pets, idempotency });
     });
     // An import writes through the storage as opened: its batches, not each of its writes, are measured and traced.
@@ -82,16 +81,17 @@ function httpModule({ config, logger, keys, tracer }: Composition): ContainerMod
   return new ContainerModule(({ bind: bindAny }) => {
     const bind = <T>(token: Token<T>) => bindAny<T>(token);
     if (config.metrics) {
-      bind(TOKENS.Metrics).toDynamicValue(
-        async () =>
-          new ServiceMetrics(
-            {
-              ...(await import('../adapters/http/metric-labels.js')).HTTP_METRIC_LABELS,
-              storageMethods: STORAGE_METHODS,
-            },
-            { version: projectManifest().version },
-          ),
-      );
+      // Loaded with the metrics only: a host that counts nothing (the fetch handler) loads no Prometheus client.
+      bind(TOKENS.Metrics).toDynamicValue(async () => {
+        const [{ ServiceMetrics }, { HTTP_METRIC_LABELS }] = await Promise.all([
+          import('../adapters/metrics/service-metrics.js'),
+          import('../adapters/http/metric-labels.js'),
+        ]);
+        return new ServiceMetrics(
+          { ...HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS },
+          { version: projectManifest().version },
+        );
+      });
     }
     bind(TOKENS.Draining).toConstantValue(new Draining());
     bind(TOKENS.Authenticator).toDynamicValue(() => new StaticKeyAuthenticator(keys));
@@ -123,10 +123,10 @@ function httpModule({ config, logger, keys, tracer }: Composition): ContainerMod
   });
 }
 
-const measuredBy =
-  (metrics: ServiceMetrics): Layer<StoragePorts> =>
-  (ports) =>
-    measuredStorage(ports, metrics);
+async function measuredBy(metrics: ServiceMetrics): Promise<Layer<StoragePorts>> {
+  const { measuredStorage } = await import('../adapters/metrics/measured-storage.js');
+  return (ports) => measuredStorage(ports, metrics);
+}
 
 /** What `tracer` wraps: each storage call, and each use case. */
 async function tracedLayers(tracer: Tracer, storage: { name: string; dbSystem?: string | undefined }) {
