@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-m
 import { createFetchHandler } from '../../app/fetch-service.js';
 import { startService } from '../../app/service.js';
 import type { HttpHost } from '../../testing/index.js';
+import { ROOT } from './petstore-command.js';
 
 /** The key and the rate limit every host of the kit's runs is started with. */
 export const KIT_KEY = 'kit-key-1';
@@ -112,6 +114,63 @@ export async function fetchHandlerHost(): Promise<HttpHost> {
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await service.close();
+    },
+  };
+}
+
+/** The runtimes other than Node that the fetch handler is proven under, as scripts/install-runtimes.sh installs them. */
+export const OTHER_RUNTIMES = {
+  Bun: { binary: 'bun', args: [] },
+  Deno: { binary: 'deno', args: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys'] },
+} as const;
+export type OtherRuntime = keyof typeof OTHER_RUNTIMES;
+
+/** Where a runtime's binary is, or why it cannot be had. */
+export function runtimeBinary(runtime: OtherRuntime): { path: string } | { missing: string } {
+  const path = join(ROOT, '.runtimes/node_modules/.bin', OTHER_RUNTIMES[runtime].binary);
+  return existsSync(path)
+    ? { path }
+    : {
+        missing: `${runtime} is not installed in .runtimes/ (bash scripts/install-runtimes.sh installs it from the npm registry)`,
+      };
+}
+
+/** The fetch handler of the built package, served by another runtime's own server in a process of its own. */
+export async function runtimeHost(runtime: OtherRuntime, binary: string): Promise<HttpHost> {
+  const child = spawn(
+    binary,
+    [
+      ...OTHER_RUNTIMES[runtime].args,
+      join(ROOT, 'test/support/serve-fetch-handler.mjs'),
+      join(ROOT, 'dist/app/http.js'),
+      JSON.stringify({ ...KIT_SETTINGS, STORAGE: 'memory' }),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, NO_COLOR: '1' },
+    },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /listening (\d+)/.exec(output);
+      if (listening) resolve(listening[1] as string);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      reject(new Error(`${runtime} exited (${String(code)}) before it listened: ${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: KIT_KEY,
+    rateLimit: KIT_RATE_LIMIT,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,7 +1,34 @@
+import { describe, it } from 'vitest';
 import { describeHttpApiContract } from '../../testing/index.js';
-import { fetchHandlerHost, serviceHost, sqliteServiceHost } from '../support/http-kit-hosts.js';
+import {
+  fetchHandlerHost,
+  OTHER_RUNTIMES,
+  runtimeBinary,
+  runtimeHost,
+  serviceHost,
+  sqliteServiceHost,
+  type OtherRuntime,
+} from '../support/http-kit-hosts.js';
 
 describeHttpApiContract('The service on memory', () => serviceHost({ STORAGE: 'memory' }));
 describeHttpApiContract("The service on a host's own repository", () => serviceHost());
 describeHttpApiContract('The service on SQLite', sqliteServiceHost);
 describeHttpApiContract('The fetch handler under Node', fetchHandlerHost);
+
+for (const runtime of Object.keys(OTHER_RUNTIMES) as OtherRuntime[]) {
+  const binary = runtimeBinary(runtime);
+  if ('path' in binary) {
+    describeHttpApiContract(`The fetch handler under ${runtime}`, () => runtimeHost(runtime, binary.path));
+  } else if (process.env.REQUIRE_RUNTIMES === '1') {
+    // CI installs both: there, a missing runtime fails rather than skips.
+    describe(`The fetch handler under ${runtime}`, () => {
+      it('runs, as REQUIRE_RUNTIMES=1 demands', () => {
+        throw new Error(binary.missing);
+      });
+    });
+  } else {
+    describe.skip(`The fetch handler under ${runtime}: skipped, ${binary.missing}`, () => {
+      it('honours the HTTP API contract', () => undefined);
+    });
+  }
+}
