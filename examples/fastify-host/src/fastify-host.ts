@@ -1,10 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { openHostedContract, type HostRequest, type HostResponse, type ServiceOptions } from 'petstore/http';
 
 /** The API on Fastify: a route per operation of the contract, and the contract's answer to whatever else comes. */
-export async function fastifyHost(
-  options: ServiceOptions,
-): Promise<{ app: FastifyInstance; apiKey: string | undefined }> {
+export async function fastifyHost(options: ServiceOptions) {
   const hosted = await openHostedContract(options);
   const app = Fastify();
   // The contract reads a body, and only for an operation that takes one once the key is good: none is parsed here.
@@ -14,9 +12,8 @@ export async function fastifyHost(
   });
   const answer = async (request: FastifyRequest, reply: FastifyReply) =>
     send(reply, await hosted.contract.handle(hostRequestOf(request)));
-  for (const { method, path } of hosted.contract.operations) {
+  for (const { method, path } of hosted.contract.operations)
     app.route({ method, url: path.replaceAll(/\{([^}]+)\}/g, ':$1'), handler: answer });
-  }
   // No route (another path, another method, OPTIONS): the contract says 404, 405 or 204 itself.
   app.setNotFoundHandler(answer);
   // Readiness says 503 while Fastify stops; the storage closes once it has.
