@@ -80,7 +80,7 @@ function parsed(text: string): unknown {
 export function expectError(answer: Answer, status: number, code: string, what: string): void {
   const said = `${what}: answered ${answer.status} ${answer.text}`;
   expect(answer.status, `${what} is answered ${status}: ${answer.text}`).toBe(status);
-  expect(answer.headers.get('content-type'), `${what}: an error is JSON`).toMatch(/^application\/json/);
+  expect(answer.headers.get('content-type') ?? '(absent)', `${what}: an error is JSON`).toMatch(/^application\/json/);
   const body = answer.json as Record<string, unknown> | undefined;
   expect(body, `${what}: an error body is a JSON object`).toBeTypeOf('object');
   const { code: sentCode, message, status: sentStatus, details, ...others } = body ?? {};

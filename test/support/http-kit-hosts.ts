@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { StorageUnavailable } from '../../core/errors.js';
 import type { PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import type { FetchHandler } from '../../adapters/http/fetch/fetch-handler.js';
 import { createFetchHandler } from '../../app/fetch-service.js';
 import { startService } from '../../app/service.js';
 import type { HttpHost } from '../../testing/index.js';
@@ -88,15 +89,21 @@ export async function sqliteServiceHost(): Promise<HttpHost> {
   };
 }
 
-/** The fetch handler, served by Node through @hono/node-server, over a repository that can go away. */
-export async function fetchHandlerHost(): Promise<HttpHost> {
+/**
+ * The fetch handler, served by Node through @hono/node-server, over a repository that can go away; `broken`
+ * wraps it to break a rule on purpose.
+ */
+export async function fetchHandlerHost(
+  broken: (sound: FetchHandler) => FetchHandler = (sound) => sound,
+): Promise<HttpHost> {
   const { pets, away } = repositoryThatCanGoAway();
   const service = await createFetchHandler({ settings: KIT_SETTINGS, storage: { pets }, logger: false });
+  const fetch = broken(service.fetch);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const listening = serve(
       {
         fetch: (request, env: { incoming?: { socket: { remoteAddress?: string | undefined } } }) =>
-          service.fetch(request, { clientAddress: env.incoming?.socket.remoteAddress }),
+          fetch(request, { clientAddress: env.incoming?.socket.remoteAddress }),
         port: 0,
         hostname: '127.0.0.1',
       },
