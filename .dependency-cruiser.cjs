@@ -53,10 +53,37 @@ module.exports = {
     },
     {
       name: 'only-the-apps-mount-operations',
-      comment: 'The operations are mounted by the apps (http-app.ts, metrics-app.ts) and by nothing below them.',
+      comment:
+        'The operations are listed by the contract (contract/) and mounted by the apps (http-app.ts, metrics-app.ts), and by nothing below them.',
       severity: 'error',
-      from: { path: '^adapters/http/', pathNot: ['^adapters/http/routes/', '^adapters/http/(http|metrics)-app[.]ts$'] },
+      from: {
+        path: '^adapters/http/',
+        pathNot: ['^adapters/http/routes/', '^adapters/http/contract/', '^adapters/http/(http|metrics)-app[.]ts$'],
+      },
       to: { path: '^adapters/http/routes/' },
+    },
+    {
+      name: 'the-contract-is-below-its-bindings',
+      comment:
+        "The HTTP contract (contract/) is a floor under the hosts that bind it: the Koa app (the files at adapters/http/'s top) and the fetch handler (fetch/). Nothing else of the adapter imports it.",
+      severity: 'error',
+      from: { path: '^adapters/http/', pathNot: ['^adapters/http/(contract|fetch)/', '^adapters/http/[^/]+[.]ts$'] },
+      to: { path: '^adapters/http/(contract|fetch)/' },
+    },
+    {
+      name: 'the-contract-knows-no-host',
+      comment:
+        "The contract and the fetch handler import nothing of the Koa binding (its middleware, server, metrics and apps, the routes only it serves), nor any module of a web framework, a Node server, a database driver or tracing's SDK, even for a type: any host's runtime must load them.",
+      severity: 'error',
+      from: { path: '^adapters/http/(contract|fetch)/' },
+      to: {
+        path: [
+          '^adapters/http/(middleware|server|metrics)/',
+          '^adapters/http/[^/]+[.]ts$',
+          '^adapters/http/routes/(docs|health|metrics)/',
+          'node_modules/(koa|@koa/[^/]+|raw-body|helmet|mongodb|swagger-ui-dist|@opentelemetry/(?!api/))',
+        ],
+      },
     },
     {
       name: 'shared-floors-know-no-middleware',

@@ -17,7 +17,7 @@ export interface HostedContract {
   readonly contract: ApiContract;
   /** The key made up for this run when the settings give none (outside production); else undefined. */
   readonly apiKey: string | undefined;
-  /** From now on readiness answers 503, so that a load balancer sends traffic elsewhere: call it as the host begins to stop. */
+  /** Readiness answers 503 from now on, so that a load balancer sends traffic elsewhere: call it as the host stops. */
   drain(): void;
   /** Closes the storage, once the host's server has answered its last request. */
   close(): Promise<void>;

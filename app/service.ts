@@ -1,8 +1,7 @@
 // `petstore/service`: the whole service as a function another program can start and stop.
 import { pino } from 'pino';
-import type { StorageAdapter } from '../adapters/persistence/storage-adapter.js';
 import { createLogger } from '../adapters/logging/logger.js';
-import { storageOfPorts, type HostPorts } from '../adapters/persistence/host-ports-storage.js';
+import { storageOfPorts } from '../adapters/persistence/host-ports-storage.js';
 import { loadConfig } from './config.js';
 import { startHttpService, type RunningService } from './http-service.js';
 import type { ServiceOptions } from './service-options.js';

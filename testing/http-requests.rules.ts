@@ -4,7 +4,7 @@ import { detailPaths, expectError, type HostClient } from './http-host.js';
 /** The methods a client may send, beyond those HTTP defines, that no operation of this API is likely to take. */
 const UNKNOWN_METHOD = 'PROPFIND';
 
-/** The rules every request meets before an operation runs: its path, its method, its key, and the answers outside /v1. */
+/** The rules every request meets before an operation runs (its path, method and key), and the answers outside /v1. */
 export function itAnswersPathsMethodsAndKeys(clientOf: () => HostClient): void {
   it('refuses a request without a key with 401 unauthorized and a Bearer challenge', async () => {
     const answer = await clientOf().send('/v1/pets', { headers: { authorization: null } });

@@ -72,7 +72,7 @@ describe('the petstore/http entry', () => {
         `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'dist/app/http.js'))});`,
         `const service = await createFetchHandler({ settings: { STORAGE: process.argv[2], SQLITE_PATH: ${JSON.stringify(join(folder, 'pets.db'))}, API_KEYS: 'k' }, logger: false });`,
         "const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };",
-        "const created = await service.fetch(new Request('http://x/v1/pets', { method: 'POST', headers, body: '{\"name\":\"Rex\",\"categoryId\":1}' }));",
+        'const created = await service.fetch(new Request(\'http://x/v1/pets\', { method: \'POST\', headers, body: \'{"name":"Rex","categoryId":1}\' }));',
         "const listed = await service.fetch(new Request('http://x/v1/pets', { headers }));",
         'console.log(created.status, listed.status, await listed.text());',
         'await service.close();',
@@ -85,7 +85,10 @@ describe('the petstore/http entry', () => {
 
   /** The packages (by name) and Node modules a run resolved, and what it printed. */
   function loadedBy(storage: string): { printed: string; loaded: string[] } {
-    const run = spawnSync(process.execPath, ['--import', hook, program, storage], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', hook, program, storage], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const modules = run.stderr
       .split('\n')
       .filter((line) => line.startsWith('module '))

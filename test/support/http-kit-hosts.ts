@@ -71,7 +71,7 @@ export async function serviceHost(
       return Promise.resolve();
     },
     closed: () => closing,
-  } as HttpHost & { closed(): Promise<unknown> };
+  };
 }
 
 /** The service on a SQLite file of its own, removed with the host. */
@@ -148,7 +148,7 @@ export async function runtimeHost(runtime: OtherRuntime, binary: string): Promis
     binary,
     [
       ...OTHER_RUNTIMES[runtime].args,
-      join(ROOT, 'test/support/serve-fetch-handler.mjs'),
+      join(ROOT, 'test/support/serve-fetch-handler.ts'),
       join(ROOT, 'dist/app/http.js'),
       JSON.stringify({ ...KIT_SETTINGS, STORAGE: 'memory' }),
     ],

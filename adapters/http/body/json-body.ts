@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { ApiError } from '../errors/api-error.js';
 import { waitsForContinue } from '../request/expect-continue.js';
-import { logConnectionFailure } from '../logs/request-log.js';
+import { logConnectionFailure } from '../request/request-logger.js';
 import { jsonOfBody } from './json-text.js';
 
 export { JSON_BODY_ERROR_CODES } from './json-text.js';

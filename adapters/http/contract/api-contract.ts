@@ -69,7 +69,7 @@ export interface ApiContract {
   /** The methods the API answers on some path; any other is 501 on every path. */
   readonly methods: readonly string[];
   readonly document: OpenApiDocument;
-  /** The answer to a request, whatever it is: an operation's, a probe's, the document, or an error in the API's shape. */
+  /** The answer to any request: an operation's, a probe's, the document's, or an error in the API's shape. */
   handle(request: HostRequest): Promise<HostResponse>;
 }
 
@@ -154,17 +154,20 @@ export function createApiContract(options: ApiContractOptions): ApiContract {
       headers.push(...Object.entries(apiError.options.headers ?? {}));
       response = jsonResponse(apiError.status, apiError.toBody(), headers, method);
     }
-    onAnswered?.({
-      requestId,
-      method,
-      path,
-      operationId: told.operationId,
-      status: response.status,
-      client: told.client,
-      replayed,
-      rateLimited,
-      durationMs: performance.now() - arrivedAt,
-    }, request);
+    onAnswered?.(
+      {
+        requestId,
+        method,
+        path,
+        operationId: told.operationId,
+        status: response.status,
+        client: told.client,
+        replayed,
+        rateLimited,
+        durationMs: performance.now() - arrivedAt,
+      },
+      request,
+    );
     return response;
   }
 

@@ -11,7 +11,7 @@ export interface HostRequest {
   readonly target: string;
   /** A request header by its lower-case name; undefined when it was not sent. */
   header(name: string): string | undefined;
-  /** Whom the request is from, as the host knows it ('' when it cannot tell): unauthenticated requests are limited by it. */
+  /** Whom the request is from, as the host knows it ('' when it cannot tell): the rate of a request without a key. */
   readonly clientAddress: string;
   /**
    * The body as it arrives, or null when none came. The contract reads it only for an operation that

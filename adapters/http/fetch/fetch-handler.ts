@@ -2,7 +2,7 @@ import type { ApiContract } from '../contract/api-contract.js';
 
 /** What a runtime's server knows of a request beyond the request itself. */
 export interface FetchContext {
-  /** The peer's address (Deno: `info.remoteAddr.hostname`; Bun: `server.requestIP(request)?.address`); unset: unknown. */
+  /** The peer's address (Deno: `info.remoteAddr.hostname`, Bun: `server.requestIP(request)?.address`). */
   readonly clientAddress?: string | undefined;
 }
 

@@ -1,22 +1,5 @@
-import type { Context } from 'koa';
 import type { HttpLogger, TraceIds } from './http-logger.js';
 import { accessLevelOf } from '../routing/probe-paths.js';
-import { requestStateOf } from '../request/request-state.js';
-
-/** The logger bound to this request's id, and to its trace when it is traced. */
-export function requestLogger(ctx: Context): HttpLogger {
-  const state = requestStateOf(ctx);
-  state.requestLogger ??= state.logger.child({ requestId: state.requestId, ...state.traceIds });
-  return state.requestLogger;
-}
-
-/** One warn line, with the request id, for a client connection that failed mid-request. */
-export function logConnectionFailure(ctx: Context, error: Error & { code?: string }): void {
-  requestLogger(ctx).warn(
-    { error: error.message, code: error.code },
-    'connection failed before the response was complete',
-  );
-}
 
 /** What the access line of a request says: one line a request, once its response is over. */
 export interface AccessEntry {

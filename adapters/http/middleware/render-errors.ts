@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import { apiErrorOf, reportOf } from '../errors/api-error-of.js';
 import { methodNotAllowed } from '../errors/method-errors.js';
 import { sendJson } from '../response/json-response.js';
-import { requestLogger } from '../logs/request-log.js';
+import { requestLogger } from '../request/request-logger.js';
 import { recordRequestFailure } from '../request/request-span.js';
 import { addResponseHeaders, responseHeader } from '../response/response-headers.js';
 

@@ -1,4 +1,5 @@
-import type { HeaderEntry } from '../response/header-entry.js';
+/** A response header as a list holds it, in the order it is sent: what Node's `writeHead` and `Headers` both take. */
+export type HeaderEntry = [name: string, value: string];
 
 /** The methods an operation of the API may have; HEAD and OPTIONS are answered for it, never declared. */
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -33,7 +33,8 @@ export const BROKEN_HOSTS: Record<string, { readonly breaks: Breakage; readonly 
       breaks: (sound) => async (request, context) => {
         const response = await sound(request, context);
         if (response.status < 400) return response;
-        const { status: _left, ...body } = (await response.json()) as Record<string, unknown>;
+        const body = (await response.json()) as Record<string, unknown>;
+        delete body.status;
         return rewritten(response, { body: JSON.stringify(body) });
       },
       rule: 'refuses a body without name or categoryId with 400 invalid_body naming each field in details',

@@ -128,8 +128,7 @@ describe('the rule for what is under the API is the rule the router matches with
   // Made in each test, not once for the file: mutation testing credits only code a test runs.
   const apiRouter = () => {
     const router = createRouter();
-    for (const operation of API_OPERATIONS)
-      mountOperation(router, operation, () => undefined);
+    for (const operation of API_OPERATIONS) mountOperation(router, operation, () => undefined);
     return router;
   };
 
