@@ -14,9 +14,9 @@ export type { OpenApiDocument, ServerEntry } from '../adapters/http/openapi/docu
 export type { RateLimiter, RateStanding } from '../adapters/http/rate-limit/rate-limiter.js';
 export type { RateLimitPolicy } from '../adapters/http/rate-limit/token-buckets.js';
 export { fetchHandlerOf, type FetchContext, type FetchHandler } from '../adapters/http/fetch/fetch-handler.js';
-export { InMemoryPetRepository } from '../adapters/persistence/in-memory/in-memory-pet-repository.js';
 export {
   InMemoryIdempotencyStore,
+  InMemoryPetRepository,
   type InMemoryIdempotencyOptions,
 } from '../adapters/persistence/built-in-storages.js';
 export { ConfigError } from './config.js';

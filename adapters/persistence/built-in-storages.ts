@@ -7,6 +7,8 @@ import type { StorageAdapter } from './storage-adapter.js';
 
 /** For a host that keeps idempotency keys in its own process. */
 export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './in-memory/in-memory-idempotency-store.js';
+/** For a host that keeps its pets in its own process: indexed by id and by status, so a page costs its own size. */
+export { InMemoryPetRepository } from './in-memory/in-memory-pet-repository.js';
 
 /**
  * A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it
