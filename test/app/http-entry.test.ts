@@ -108,6 +108,33 @@ describe('the petstore/http entry', () => {
     expect(loaded).toEqual(LOADED_ON_MEMORY);
   });
 
+  it('refuses STORAGE=mongo at start-up in one line naming the package, where the MongoDB driver is not installed', () => {
+    // A resolve hook that finds no `mongodb`, as in a project that did not install it.
+    const withoutDriver = join(folder, 'without-mongodb.mjs');
+    writeFileSync(
+      withoutDriver,
+      "import { registerHooks } from 'node:module';\nregisterHooks({ resolve(specifier, context, next) { if (specifier === 'mongodb') { throw Object.assign(new Error(`Cannot find package 'mongodb' imported from ${context.parentURL}`), { code: 'ERR_MODULE_NOT_FOUND' }); } return next(specifier, context); } });\n",
+    );
+    const started = join(folder, 'start-on-mongo.mjs');
+    writeFileSync(
+      started,
+      [
+        `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'dist/app/http.js'))});`,
+        "await createFetchHandler({ settings: { STORAGE: 'mongo', MONGODB_URI: 'mongodb://127.0.0.1:9', API_KEYS: 'k' }, logger: false }).then(",
+        "  () => console.log('started'),",
+        '  (error) => console.log(`${error.name}: ${error.message}`),',
+        ');',
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, ['--import', withoutDriver, started], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stdout.trim()).toBe(
+      'StorageOpenFailure: STORAGE=mongo needs the MongoDB driver: install the package mongodb',
+    );
+  });
+
   it('serves on SQLite with node:sqlite beside them, and nothing forbidden', () => {
     const { printed, loaded } = loadedBy('sqlite');
     expect(printed).toBe('201 200 [{"id":1,"name":"Rex","categoryId":1}]');

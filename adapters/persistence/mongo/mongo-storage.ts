@@ -69,6 +69,8 @@ export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations():
     }
   },
   explainFailure(error) {
+    // The driver loads only for this storage: a host that never runs on MongoDB need not install it.
+    if (isMissingDriver(error)) return 'STORAGE=mongo needs the MongoDB driver: install the package mongodb';
     if (error instanceof StorageUnavailable)
       return 'storage is not reachable within MONGODB_TIMEOUT_MS; check MONGODB_URI and the server';
     // The driver's words may quote the connection string, credentials included.
@@ -81,3 +83,9 @@ export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations():
     return [new MongoDBInstrumentation()];
   },
 };
+
+/** Whether loading the adapter failed because the `mongodb` package is not installed. */
+function isMissingDriver(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ERR_MODULE_NOT_FOUND' && typeof message === 'string' && message.includes("'mongodb'");
+}

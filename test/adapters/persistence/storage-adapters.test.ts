@@ -140,6 +140,19 @@ describe('the MongoDB storage adapter', () => {
     expect(mongoStorage.explainFailure?.(new TypeError('a bug'))).toBeUndefined();
   });
 
+  it('names the package to install when the MongoDB driver is not installed, and no other missing module', () => {
+    const missing = (name: string) =>
+      Object.assign(new Error(`Cannot find package '${name}' imported from /app/dist/mongo-client.js`), {
+        code: 'ERR_MODULE_NOT_FOUND',
+      });
+    expect(mongoStorage.explainFailure?.(missing('mongodb'))).toBe(
+      'STORAGE=mongo needs the MongoDB driver: install the package mongodb',
+    );
+    expect(mongoStorage.explainFailure?.(missing('mongodb-extra'))).toBeUndefined();
+    expect(mongoStorage.explainFailure?.(Object.assign(missing('mongodb'), { code: 'ENOENT' }))).toBeUndefined();
+    expect(mongoStorage.explainFailure?.({ code: 'ERR_MODULE_NOT_FOUND' })).toBeUndefined();
+  });
+
   it('opens both stores on one client once their indexes are made, bounds each call by MONGODB_TIMEOUT_MS, and closes the client', async () => {
     // No server here: the index builds succeed, and a claim's write never comes back.
     const indexes = vi.spyOn(Collection.prototype, 'createIndexes').mockResolvedValue([]);

@@ -12,15 +12,17 @@ if (noMongo) {
 } else {
   describeHttpApiContract('The service on MongoDB', async () => {
     const database = `petstore_kit_${randomUUID().slice(0, 8)}`;
-    const host = await serviceHost({ STORAGE: 'mongodb', MONGODB_URI: mongoUri(), MONGODB_DB: database });
+    const host = await serviceHost({ STORAGE: 'mongo', MONGODB_URI: mongoUri(), MONGODB_DB: database });
     return {
       ...host,
+      // The database is dropped once the service has let go of it; the next rule's host need not wait.
       close: async () => {
         await host.close();
-        await host.closed();
-        const client = new MongoClient(mongoUri());
-        await client.db(database).dropDatabase();
-        await client.close();
+        void host.closed().then(async () => {
+          const client = new MongoClient(mongoUri());
+          await client.db(database).dropDatabase();
+          await client.close();
+        });
       },
     };
   });
