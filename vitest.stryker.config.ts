@@ -35,10 +35,12 @@ class CheapestKillFirst extends BaseSequencer {
  * (test/app/restore-beside-creates.test.ts), serving while another holds the lock
  * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting traces (test/app/tracing/, save the
  * settings' reading), of
- * the installed package and the container recipe (test/install/), of the deployment files run by
+ * the installed package and the container recipe (test/install/), of what petstore/http loads
+ * (test/app/http-entry.test.ts), of the deployment files run by
  * nginx, promtool and systemd-analyze (test/deploy/), of the README's examples and
  * the Markdown lint (test/docs/), the contract kit's run against storages broken on purpose
- * (test/testing/broken-storages.test.ts), and the mock Prism serves from the document
+ * (test/testing/broken-storages.test.ts) and the HTTP kit's against hosts broken on purpose
+ * (test/testing/broken-hosts.test.ts), each in a vitest of its own, and the mock Prism serves from the document
  * (test/adapters/http/openapi/prism-mock.test.ts), made before any test and read in Prism's own process.
  */
 export default mergeConfig(
@@ -58,6 +60,8 @@ export default mergeConfig(
         'test/app/sqlite-lock-wait.test.ts',
         'test/app/restore-beside-creates.test.ts',
         'test/testing/broken-storages.test.ts',
+        'test/testing/broken-hosts.test.ts',
+        'test/app/http-entry.test.ts',
         'test/adapters/http/openapi/prism-mock.test.ts',
         'test/app/tracing/traces-exported.test.ts',
         'test/app/tracing/command-traces.test.ts',
