@@ -3,8 +3,7 @@ import type { Authenticator, PetRepository } from '../../core/ports.js';
 import type { UseCases } from '../../core/use-cases/use-cases.js';
 import type { HttpMetrics } from './metrics/http-metrics.js';
 import { requestMetricsObserver } from './metrics/request-metrics.js';
-import { answerOperation } from './middleware/answer-operation.js';
-import { requireApiKey } from './middleware/api-key.js';
+import { answerApi } from './middleware/answer-api.js';
 import { requireCanonicalPath } from './middleware/canonical-path.js';
 import { corsFor } from './middleware/cors.js';
 import { requireImplementedMethod } from './middleware/implemented-methods.js';
@@ -15,16 +14,10 @@ import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
 import type { RequestTracing } from './middleware/trace-request.js';
 import type { ServerEntry } from './openapi/document.js';
-import {
-  API_METHODS,
-  API_OPERATIONS,
-  OPERATION_IDS,
-  OPERATION_METHODS,
-  openApiDocument,
-} from './contract/api-operations.js';
+import { createApiContract } from './contract/api-contract.js';
+import { API_METHODS, OPERATION_IDS, OPERATION_METHODS } from './contract/api-operations.js';
 
 export { API_METHODS, API_OPERATIONS, OPERATION_IDS, openApiDocument } from './contract/api-operations.js';
-import { rateLimit } from './rate-limit/rate-limit.js';
 import type { RateLimitPolicy } from './rate-limit/token-buckets.js';
 import { addDocsRoutes } from './routes/docs/docs-routes.js';
 import { addHealthRoutes } from './routes/health/health-routes.js';
@@ -34,8 +27,7 @@ import { operationOf, OTHER_OPERATION, routeOf } from './routing/operation-of.js
 import type { HttpLogger } from './logs/http-logger.js';
 import type { AccessLog } from './logs/request-log.js';
 import { logConnectionFailure } from './request/request-logger.js';
-import { markRateLimited } from './request/request-span.js';
-import { createRouter, mountOperation } from './routing/router.js';
+import { createRouter } from './routing/router.js';
 import type { Draining } from './server/draining.js';
 
 export interface HttpAppDependencies {
@@ -73,21 +65,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
   // One router for every route: each request is matched once, whatever its path.
   const router = createRouter();
   const operations: ReadonlySet<string> = new Set(OPERATION_IDS);
-  const document = openApiDocument(dependencies.servers);
+  // The API under /v1 is the contract's to answer; this app is one host of it, and serves the rest itself.
+  const contract = createApiContract(dependencies);
+  const { document } = contract;
   addHealthRoutes(router, dependencies.storage, dependencies.draining);
   addDocsRoutes(router, document, { apiOrigins: originsOf(dependencies.servers) });
-  for (const operation of API_OPERATIONS)
-    mountOperation(router, operation, answerOperation(operation, dependencies, dependencies));
   if (metrics && dependencies.servesMetrics) addMetricsRoute(router, metrics);
-  const limitRate =
-    dependencies.rateLimit &&
-    rateLimit({
-      policy: dependencies.rateLimit,
-      onRefused: (ctx) => {
-        metrics?.requestRateLimited(operationOf(ctx, router, operations));
-        markRateLimited(ctx);
-      },
-    });
 
   // Outermost first: a request passes down this list, its response back up it.
   app.use(
@@ -117,7 +100,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Koa {
         exposeHeaders: Object.keys(document.components.headers),
       }),
     );
-  app.use(requireApiKey(dependencies.authenticator, limitRate));
+  app.use(
+    answerApi(contract, {
+      onRateLimited: (ctx) => metrics?.requestRateLimited(operationOf(ctx, router, operations)),
+    }),
+  );
   app.use(router.routes());
   // Only what no route served gets this far (OPTIONS among them): one layer less for the rest.
   app.use(optionsWithNoContent);

@@ -8,7 +8,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { rateLimit } from '../../adapters/http/rate-limit/rate-limit.js';
+import { rateLimiter } from '../../adapters/http/rate-limit/rate-limiter.js';
 import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
 import { OPERATION_IDS } from '../../adapters/http/http-app.js';
 import type { HttpLogger } from '../../adapters/http/logs/http-logger.js';
@@ -69,13 +69,13 @@ export async function measureFeatureWork(): Promise<FeatureWork> {
     { pets, idempotency: new InMemoryIdempotencyStore({ ttlMs: 60_000, leaseMs: 1000, maxKeysPerClient: 1 }) },
     metrics,
   ).pets;
-  const limitRate = rateLimit({ policy: { limit: 1_000_000_000, windowMs: 60_000 }, onRefused: () => undefined });
+  const limitRate = rateLimiter({ limit: 1_000_000_000, windowMs: 60_000 });
   const observer = requestMetricsObserver(metrics, new Router(), new Set(OPERATION_IDS));
 
   const withFeatures = async () => {
     const ctx = routedContext();
     observer.requestArrived();
-    limitRate(ctx, CLIENT);
+    limitRate(CLIENT, '127.0.0.1');
     await measuredPets.findById(5000);
     observer.requestClosed(ctx, 0.2);
   };

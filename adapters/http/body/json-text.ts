@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { parse as parseContentType } from 'content-type';
 import { parseJsonExactly } from '../../../core/json-numbers.js';
 import { ApiError } from '../errors/api-error.js';
@@ -33,12 +34,17 @@ export interface BodyHeaders {
  */
 export async function jsonOfBody(
   { contentType, contentEncoding }: BodyHeaders,
-  read: () => Promise<Buffer>,
+  read: () => Promise<Uint8Array>,
   limitBytes: number,
 ): Promise<unknown> {
   requireJsonInUtf8(contentType);
   const decode = decoderFor(contentEncoding);
-  const bytes = await decode(await read(), limitBytes);
+  const received = await read();
+  // The decompressors take a Buffer: a view of the same bytes, not a copy.
+  const asBuffer = Buffer.isBuffer(received)
+    ? received
+    : Buffer.from(received.buffer, received.byteOffset, received.byteLength);
+  const bytes = await decode(asBuffer, limitBytes);
   return parseJson(utf8Text(bytes));
 }
 

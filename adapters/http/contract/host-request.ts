@@ -19,6 +19,11 @@ export interface HostRequest {
    * answered unread, and the host decides what becomes of the bytes left on its connection.
    */
   readonly body: AsyncIterable<Uint8Array> | null;
+  /**
+   * How the host's server reads the body itself, at most `limitBytes` of it, when it has a way of its own (a
+   * client waiting for 100 Continue told to send, a body cut short answered and logged); unset: `body` is read.
+   */
+  readBody?(limitBytes: number): Promise<Uint8Array>;
 }
 
 /** The contract's answer: the host writes it as it is, the status, the headers in order, the body. */

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { ServerResponse } from 'node:http';
-import type { RequestObserver } from '../middleware/request-context.js';
+import type { RequestObserver } from '../request/request-observer.js';
 import { operationOf } from '../routing/operation-of.js';
 import { requestStateOf } from '../request/request-state.js';
 import { STATUS_CLASSES, type HttpMetrics, type StatusClass } from './http-metrics.js';

@@ -1,21 +1,15 @@
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import { accessLogOf, KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH, type AccessLog } from '../logs/request-log.js';
 import { requestIdOf } from '../request/request-id.js';
+import type { RequestObserver } from '../request/request-observer.js';
+
+export type { RequestObserver } from '../request/request-observer.js';
 import { requestPath } from '../request/request-path.js';
 import { startRequestState } from '../request/request-state.js';
 import { applyResponseHeaders } from '../response/response-headers.js';
-
-/**
- * Told of each request as it arrives and once its response is over (sent, or cut short); the
- * request context's own timing and listener serve it, so observing costs a request little more.
- */
-export interface RequestObserver {
-  requestArrived(): void;
-  requestClosed(ctx: Context, elapsedMs: number): void;
-}
 
 export interface RequestContextOptions {
   readonly observer?: RequestObserver | undefined;

@@ -2,6 +2,9 @@ import type { OperationMethod } from './api-operation.js';
 
 export const API_BASE_PATH = '/v1';
 
+/** Where the OpenAPI document is served, outside /v1 and without a key. */
+export const OPENAPI_PATH = '/openapi.json';
+
 /**
  * Which requests are under the API (and so need a key): exactly the paths that start with
  * `/v1/`, compared as the routers compare them, byte for byte. The routers are case-sensitive and

@@ -23,11 +23,13 @@ interface RoutedContext {
  * it would have reached. Never a path or anything else the client chose.
  */
 export function operationOf(ctx: RoutedContext, router: Router, operations: ReadonlySet<string>): string {
-  // Run on every request: the routed case, by far the common one, allocates nothing.
+  // Run on every request: the routed case, by far the common one, allocates nothing. A request under /v1 is named
+  // by the contract (recordRoute), which routes it; any other, by the router.
   const name =
-    ctx.routerPath === undefined
+    ctx.routerName ??
+    (ctx.routerPath === undefined
       ? router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => isOneOf(operations, layer.name))?.name
-      : ctx.routerName;
+      : undefined);
   return isOneOf(operations, name) ? name : OTHER_OPERATION;
 }
 
@@ -39,4 +41,18 @@ function isOneOf(operations: ReadonlySet<string>, name: string | null | undefine
 /** The route template the router served a request by (`/v1/pets/:petId`); undefined when none did. */
 export function routeOf(ctx: RoutedContext): string | undefined {
   return ctx.routerPath;
+}
+
+/**
+ * Records what the contract found of a request under /v1, as the router records a route it ran: the operation
+ * asked for, by its operationId (for a request refused before its operation ran, too), and the template of the
+ * route that ran (`/v1/pets/:petId`), when one did.
+ */
+export function recordRoute(
+  ctx: object,
+  { operationId, route }: { operationId: string; route?: string | undefined },
+): void {
+  const routed = ctx as { routerName?: string; routerPath?: string };
+  routed.routerName = operationId;
+  if (route !== undefined) routed.routerPath = route.replaceAll(/\{([^}]+)\}/g, ':$1');
 }

@@ -1,6 +1,6 @@
 import { get } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../../../../adapters/http/rate-limit/rate-limit.js';
+import { RATE_LIMIT_POLICY_SYNTAX, RATE_LIMIT_SYNTAX } from '../../../../adapters/http/rate-limit/rate-limiter.js';
 import { aNewPet } from '../../../support/builders.js';
 import { countPets, expectError, OTHER_TEST_KEY, startTestApi, type TestApi } from '../../../support/api-harness.js';
 

@@ -3,26 +3,13 @@ import getRawBody from 'raw-body';
 import { ApiError } from '../errors/api-error.js';
 import { waitsForContinue } from '../request/expect-continue.js';
 import { logConnectionFailure } from '../request/request-logger.js';
-import { jsonOfBody } from './json-text.js';
-
-export { JSON_BODY_ERROR_CODES } from './json-text.js';
 
 /**
- * A Node request's JSON body (json-text.ts says how each way it can be wrong is answered), read from
- * its socket: a client waiting for 100 Continue is told to send, and a body refused part-way closes the
- * connection after the response.
+ * A Node request's body off its socket, at most `limitBytes` of it (raw-body checks Content-Length first):
+ * a client waiting for 100 Continue is told to send only now, past the key check and the headers' checks; a
+ * body refused part-way closes the connection after the response instead of stalling it.
  */
-export function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
-  return jsonOfBody(
-    { contentType: ctx.get('Content-Type'), contentEncoding: ctx.get('Content-Encoding') },
-    () => readRequestBody(ctx, limitBytes),
-    limitBytes,
-  );
-}
-
-/** The bytes as sent, at most `limitBytes` of them (raw-body checks Content-Length first). */
-async function readRequestBody(ctx: Context, limitBytes: number): Promise<Buffer> {
-  // A client that waits for 100 Continue is told to send only now: past the key check and the headers' checks.
+export async function readRequestBody(ctx: Context, limitBytes: number): Promise<Buffer> {
   if (waitsForContinue(ctx.req)) ctx.res.writeContinue();
   try {
     return await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('Content-Length') || null });
