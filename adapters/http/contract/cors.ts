@@ -12,16 +12,16 @@ export interface CorsAnswer {
 }
 
 /**
- * CORS for exactly the listed origins (scheme://host[:port]), as the Koa app's @koa/cors answers
- * it: every response varies by Origin; any other origin gets no CORS headers, so its browser keeps
- * the response from its script; a preflight of a listed origin is answered before the key check,
+ * CORS for exactly the listed origins (scheme://host[:port]), in every host: every response varies by
+ * Origin; any other origin gets no CORS headers, so its browser keeps the response from its script; a
+ * preflight of a listed origin is answered before the key check,
  * since browsers never send credentials on one. `allowMethods`: the operations' methods.
  * `exposeHeaders`: every header the document promises.
  */
 export function corsPolicy(
   origins: readonly string[],
   { allowMethods, exposeHeaders }: { allowMethods: readonly string[]; exposeHeaders: readonly string[] },
-): (request: HostRequest) => CorsAnswer {
+): (request: Pick<HostRequest, 'method' | 'header'>) => CorsAnswer {
   const allowed = new Set(origins);
   const exposed = exposeHeaders.join(',');
   return function corsOf(request) {

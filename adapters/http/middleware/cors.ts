@@ -1,24 +1,27 @@
-import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { CORS_REQUEST_HEADERS } from '../request/header-names.js';
+import { corsPolicy } from '../contract/cors.js';
 
 /**
- * CORS for exactly the listed origins (scheme://host[:port]); any other origin gets no CORS
- * headers, so its browser keeps the response from its script. A preflight of a listed origin is
- * served here, before the key check, since browsers never send credentials on one.
- * `allowMethods`: the API's operations' methods. `exposeHeaders`: what a script may read of a response,
- * which is every header the document promises.
+ * The contract's CORS (contract/cors.ts) on every response of the Koa app, its docs and probes too:
+ * the headers set on the response, where an error response keeps them, and a preflight of a listed
+ * origin answered 204 here, before the key check. `allowMethods`: the API's operations' methods.
+ * `exposeHeaders`: what a script may read of a response, which is every header the document promises.
  */
 export function corsFor(
   origins: readonly string[],
-  { allowMethods, exposeHeaders }: { allowMethods: readonly string[]; exposeHeaders: readonly string[] },
+  options: { allowMethods: readonly string[]; exposeHeaders: readonly string[] },
 ): Middleware {
-  const allowed = new Set(origins);
-  return cors({
-    origin: (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''),
-    allowMethods: [...allowMethods],
-    allowHeaders: CORS_REQUEST_HEADERS,
-    exposeHeaders: [...exposeHeaders],
-    maxAge: 600,
-  });
+  const corsOf = corsPolicy(origins, options);
+  return async function answerCors(ctx, next) {
+    const { headers, preflight } = corsOf({
+      method: ctx.method,
+      header: (name) => ctx.req.headers[name] as string | undefined,
+    });
+    for (const [name, value] of headers) ctx.set(name, value);
+    if (preflight) {
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  };
 }
