@@ -11,11 +11,14 @@ import { killIfRunning, watchProcess, type ServiceProcess } from '../support/ser
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const PATH = NODE_ONLY_PATH;
-/** The PostgreSQL example's sources, which its README, shipped, describes: its tests and scripts stay behind. */
-const POSTGRES_EXAMPLE_SOURCES = readdirSync(join(ROOT, 'examples/postgres-storage/src'))
-  .filter((name) => name.endsWith('.ts'))
-  .map((name) => `examples/postgres-storage/src/${name}`)
-  .sort();
+/** An example's sources, which its README, shipped, describes: its tests and scripts stay behind. */
+const exampleSources = (example: string) =>
+  readdirSync(join(ROOT, `examples/${example}/src`))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `examples/${example}/src/${name}`)
+    .sort();
+const POSTGRES_EXAMPLE_SOURCES = exampleSources('postgres-storage');
+const FASTIFY_EXAMPLE_SOURCES = exampleSources('fastify-host');
 
 /**
  * The files `markdown`'s inline links name, without their anchors: every `[text](target)` outside code
@@ -80,6 +83,8 @@ describe('the package, packed and installed on a clean prefix', () => {
       'docs/performance.md',
       'docs/reference.md',
       'docs/reuse.md',
+      'examples/fastify-host/README.md',
+      ...FASTIFY_EXAMPLE_SOURCES,
       'examples/map-storage/map-pet-repository.ts',
       'examples/postgres-storage/README.md',
       ...POSTGRES_EXAMPLE_SOURCES,
