@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { authenticatedClient } from '../../../../adapters/http/middleware/api-key.js';
 import { requestStateOf, startRequestState } from '../../../../adapters/http/request/request-state.js';
 import { aKoaContext } from '../../../support/koa-context.js';
 import { quiet } from '../server/served-app.js';
@@ -49,21 +48,5 @@ describe("a request's state", () => {
     expect(requestStateOf(other)).toMatchObject({ requestId: 'r2', replayed: false });
     // Koa's own namespace for state is where it is kept, under a key of the module's own.
     expect([Object.keys(ctx.state), Object.getOwnPropertySymbols(ctx.state).length]).toEqual([[], 1]);
-  });
-});
-
-describe('the client a request was admitted as', () => {
-  it('is the one the key check named', () => {
-    const ctx = aKoaContext();
-    startRequestState(ctx, arrived()).client = 'digest-of-the-key';
-    expect(authenticatedClient(ctx)).toBe('digest-of-the-key');
-  });
-
-  it('is never made up for a request no key let in', () => {
-    const ctx = aKoaContext();
-    startRequestState(ctx, arrived());
-    expect(() => authenticatedClient(ctx)).toThrow(
-      'authenticatedClient asked of a request requireApiKey did not admit',
-    );
   });
 });
