@@ -128,7 +128,10 @@ export async function fetchHandlerHost(
 /** The runtimes other than Node that the fetch handler is proven under, as scripts/install-runtimes.sh installs them. */
 export const OTHER_RUNTIMES = {
   Bun: { binary: 'bun', args: [] },
-  Deno: { binary: 'deno', args: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys'] },
+  Deno: {
+    binary: 'deno',
+    args: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-write', '--allow-env', '--allow-sys'],
+  },
 } as const;
 export type OtherRuntime = keyof typeof OTHER_RUNTIMES;
 
@@ -142,15 +145,27 @@ export function runtimeBinary(runtime: OtherRuntime): { path: string } | { missi
       };
 }
 
-/** The fetch handler of the built package, served by another runtime's own server in a process of its own. */
-export async function runtimeHost(runtime: OtherRuntime, binary: string): Promise<HttpHost> {
+/**
+ * The fetch handler of the built package, served by another runtime's own server in a process of its own, on
+ * memory or on a SQLite file of its own (`node:sqlite`, which both runtimes run).
+ */
+export async function runtimeHost(
+  runtime: OtherRuntime,
+  binary: string,
+  storage: 'memory' | 'sqlite' = 'memory',
+): Promise<HttpHost> {
+  const folder = storage === 'sqlite' ? mkdtempSync(join(tmpdir(), 'petstore-kit-runtime-')) : undefined;
   const child = spawn(
     binary,
     [
       ...OTHER_RUNTIMES[runtime].args,
       join(ROOT, 'test/support/serve-fetch-handler.ts'),
       join(ROOT, 'dist/app/http.js'),
-      JSON.stringify({ ...KIT_SETTINGS, STORAGE: 'memory' }),
+      JSON.stringify({
+        ...KIT_SETTINGS,
+        STORAGE: storage,
+        ...(folder === undefined ? {} : { SQLITE_PATH: join(folder, 'pets.db') }),
+      }),
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -178,6 +193,7 @@ export async function runtimeHost(runtime: OtherRuntime, binary: string): Promis
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
+      if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
     },
   };
 }

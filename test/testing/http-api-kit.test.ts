@@ -19,6 +19,9 @@ for (const runtime of Object.keys(OTHER_RUNTIMES) as OtherRuntime[]) {
   const binary = runtimeBinary(runtime);
   if ('path' in binary) {
     describeHttpApiContract(`The fetch handler under ${runtime}`, () => runtimeHost(runtime, binary.path));
+    describeHttpApiContract(`The fetch handler under ${runtime}, on SQLite`, () =>
+      runtimeHost(runtime, binary.path, 'sqlite'),
+    );
   } else if (process.env.REQUIRE_RUNTIMES === '1') {
     // CI installs both: there, a missing runtime fails rather than skips.
     describe(`The fetch handler under ${runtime}`, () => {
