@@ -2,8 +2,9 @@ import type { Authenticator } from '../../../core/ports.js';
 import { parse as parseQuery } from 'node:querystring';
 import { jsonOfBody } from '../body/json-text.js';
 import { ApiError } from '../errors/api-error.js';
-import { apiErrorOf, reportOf } from '../errors/api-error-of.js';
+import { apiErrorOf } from '../errors/api-error-of.js';
 import { methodNotAllowed } from '../errors/method-errors.js';
+import { logFailure } from '../logs/failure-log.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { identifyCaller } from '../request/caller.js';
@@ -126,7 +127,7 @@ export function apiAnswerer(options: ApiAnswererOptions) {
       };
     } catch (error) {
       const apiError = apiErrorOf(error);
-      const failure = report(error, apiError, log(), { method, path });
+      const failure = logFailure(error, apiError, log, { method, path });
       headers.push(...Object.entries(apiError.options.headers ?? {}));
       const answer = { status: apiError.status, headers, body: apiError.toBody(), operationId, route, client };
       return { ...answer, replayed: false, rateLimited, ...(failure ? { failure: error } : {}) };
@@ -157,22 +158,4 @@ export function apiAnswerer(options: ApiAnswererOptions) {
       },
     };
   }
-}
-
-/**
- * Logs what an operator is told of (reportOf), on the request's logger; says whether it is a failure the
- * host's span records (an outage or a fault: a full id space is a state of the storage, not a failure).
- */
-function report(
-  error: unknown,
-  answered: ApiError,
-  logger: HttpLogger | undefined,
-  where: { method: string; path: string },
-): boolean {
-  const said = reportOf(error, answered);
-  if (said === undefined) return false;
-  if (said.message === 'storage unavailable') logger?.warn({ ...where, cause: said.cause }, said.message);
-  else if (said.message === 'no pet id left') logger?.warn(where, said.message);
-  else logger?.error({ err: error, ...where }, said.message);
-  return said.message !== 'no pet id left';
 }

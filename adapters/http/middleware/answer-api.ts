@@ -1,16 +1,15 @@
 import type { Context, Middleware } from 'koa';
 import type { IncomingMessage } from 'node:http';
 import { readRequestBody } from '../body/request-body.js';
-import { lingerBeforeClosing } from '../body/lingering-close.js';
 import type { ApiContract } from '../contract/api-contract.js';
 import { markReplayed } from '../request/replay-state.js';
 import { requestLogger } from '../request/request-logger.js';
 import { markRateLimited, recordRequestFailure } from '../request/request-span.js';
 import { requestStateOf } from '../request/request-state.js';
-import { sendJson } from '../response/json-response.js';
-import { addResponseHeaders, responseHeader } from '../response/response-headers.js';
+import { addResponseHeaders } from '../response/response-headers.js';
 import { isUnderApi } from '../routing/api-paths.js';
 import { recordRoute } from '../routing/operation-of.js';
+import { sendAnswer } from './send-answer.js';
 
 /**
  * The Koa binding of the API's contract: every request under /v1 is answered by the contract (its key,
@@ -54,14 +53,13 @@ export function answerApi(
     }
     if (answer.replayed) markReplayed(ctx);
     if (answer.failure !== undefined) recordRequestFailure(ctx, answer.failure);
-    addResponseHeaders(ctx, ...answer.headers);
     // An OPTIONS: Koa writes the empty answer, with the headers gathered.
     if (answer.body === undefined) {
+      addResponseHeaders(ctx, ...answer.headers);
       ctx.status = answer.status;
       return;
     }
-    if (responseHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
-    sendJson(ctx, answer.body, answer.status);
+    sendAnswer(ctx, answer.status, answer.body, answer.headers);
   };
 }
 

@@ -1,12 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import { lingerBeforeClosing } from '../body/lingering-close.js';
 import { ApiError } from '../errors/api-error.js';
-import { apiErrorOf, reportOf } from '../errors/api-error-of.js';
+import { apiErrorOf } from '../errors/api-error-of.js';
 import { methodNotAllowed } from '../errors/method-errors.js';
-import { sendJson } from '../response/json-response.js';
+import { logFailure } from '../logs/failure-log.js';
 import { requestLogger } from '../request/request-logger.js';
 import { recordRequestFailure } from '../request/request-span.js';
-import { addResponseHeaders, responseHeader } from '../response/response-headers.js';
+import { sendAnswer } from './send-answer.js';
 
 /**
  * Every error, whoever raised it, leaves as the Error body. It runs third, inside the request
@@ -22,19 +21,9 @@ export function renderErrors(): Middleware {
       if (unrouted) throw unrouted;
     } catch (error) {
       const apiError = apiErrorOf(error);
-      const report = reportOf(error, apiError);
-      if (report?.message === 'storage unavailable') {
-        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path, cause: report.cause }, report.message);
+      if (logFailure(error, apiError, () => requestLogger(ctx), { method: ctx.method, path: ctx.path }))
         recordRequestFailure(ctx, error);
-      } else if (report?.message === 'no pet id left') {
-        requestLogger(ctx).warn({ method: ctx.method, path: ctx.path }, report.message);
-      } else if (report !== undefined) {
-        requestLogger(ctx).error({ err: error, method: ctx.method, path: ctx.path }, report.message);
-        recordRequestFailure(ctx, error);
-      }
-      addResponseHeaders(ctx, ...Object.entries(apiError.options.headers ?? {}));
-      if (responseHeader(ctx, 'Connection') === 'close') lingerBeforeClosing(ctx.req);
-      sendJson(ctx, apiError.toBody(), apiError.status);
+      sendAnswer(ctx, apiError.status, apiError.toBody(), Object.entries(apiError.options.headers ?? {}));
     }
   };
 }

@@ -63,6 +63,9 @@ describe('the contract outside /v1', () => {
     const { contract } = contractWith();
     const live = await contract.handle(aRequest('GET', '/healthz', { headers: { authorization: '' } }));
     expect([live.status, live.body]).toEqual([200, '{"status":"ok"}']);
+    // No draining given: never stopping.
+    const ready = await contract.handle(aRequest('GET', '/readyz'));
+    expect([ready.status, ready.body]).toEqual([200, '{"status":"ready"}']);
     const head = await contract.handle(aRequest('HEAD', '/openapi.json'));
     expect([head.status, head.body, headerOf(head.headers, 'Content-Length')]).toEqual([
       200,

@@ -1,7 +1,7 @@
 import type { RouterContext } from '@koa/router';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OTHER_OPERATION, operationOf, routeOf } from '../../../../adapters/http/routing/operation-of.js';
+import { OTHER_OPERATION, operationOf, recordRoute, routeOf } from '../../../../adapters/http/routing/operation-of.js';
 import { createRouter } from '../../../../adapters/http/routing/router.js';
 import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
 import { quiet } from '../server/served-app.js';
@@ -82,5 +82,15 @@ describe("the route a request took, read from the router's documented record of 
     const unrouted = { route: undefined, operation: OTHER_OPERATION, beforeRouting: OTHER_OPERATION };
     expect(await app.see('/v1/nothing')).toEqual(unrouted);
     expect(await app.see('/v1/pets/7', 'DELETE')).toEqual(unrouted);
+  });
+});
+
+describe('a route the contract found, recorded as the router records one', () => {
+  it("names the operation at once, and the route in the router's syntax once it runs", () => {
+    const ctx: { routerName?: string; routerPath?: string } = {};
+    recordRoute(ctx, { operationId: 'getPet' });
+    expect(ctx).toEqual({ routerName: 'getPet' });
+    recordRoute(ctx, { operationId: 'getPet', route: '/v1/owners/{ownerId}/pets/{petId}' });
+    expect(ctx).toEqual({ routerName: 'getPet', routerPath: '/v1/owners/:ownerId/pets/:petId' });
   });
 });
