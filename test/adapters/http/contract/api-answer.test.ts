@@ -80,7 +80,13 @@ describe('the answer to a request under /v1', () => {
     expect([answered.status, answered.failure]).toEqual([500, fault]);
     expect(faulted.lines).toEqual([['error', 'request failed', { err: fault, method: 'GET', path: '/v1/pets' }]]);
 
+    // Without a logger, a fault is answered all the same.
+    const unlogged = await answer(aRequest('GET', '/v1/pets'), { path: '/v1/pets', search: '', log: () => undefined });
+    expect(unlogged.status).toBe(500);
+
     pets.list = () => Promise.reject(new PetIdsExhausted());
+    const quiet = await answer(aRequest('GET', '/v1/pets'), { path: '/v1/pets', search: '', log: () => undefined });
+    expect(quiet.status).toBe(507);
     const full = aContext('/v1/pets');
     const exhausted = await answer(aRequest('GET', '/v1/pets'), full.context);
     expect([exhausted.status, 'failure' in exhausted]).toEqual([507, false]);

@@ -6,6 +6,7 @@ import type { AnsweredRequest, HostRequest } from '../../../../adapters/http/con
 import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
+import { ApiError } from '../../../../adapters/http/errors/api-error.js';
 import { inMemoryIdempotencyStore } from '../../../support/storage-fixture.js';
 
 const KEY = 'contract-key';
@@ -72,6 +73,17 @@ describe('the contract outside /v1', () => {
       undefined,
       [String(Buffer.byteLength(JSON.stringify(contract.document)))],
     ]);
+    expect(contract.operations).toEqual([
+      { operationId: 'listPets', method: 'GET', path: '/v1/pets' },
+      { operationId: 'createPet', method: 'POST', path: '/v1/pets' },
+      { operationId: 'getPet', method: 'GET', path: '/v1/pets/{petId}' },
+    ]);
+    const spelt = await contract.handle(aRequest('GET', '/v1/pets/'));
+    expect([spelt.status, errorOf(spelt.body).message]).toEqual([
+      404,
+      'No resource at this path; paths are case-sensitive and have no trailing slash, empty or dot segments, or ' +
+        'percent-encoding',
+    ]);
     const unknown = await contract.handle(aRequest('GET', '/nothing'));
     expect([unknown.status, errorOf(unknown.body).code]).toEqual([404, 'not_found']);
   });
@@ -92,6 +104,9 @@ describe('the contract outside /v1', () => {
     const stopping = await contract.handle(aRequest('GET', '/readyz'));
     expect([stopping.status, errorOf(stopping.body).message]).toEqual([503, 'The service is shutting down']);
     draining.begun = false;
+    pets.list = () => Promise.reject(new StorageUnavailable());
+    // No logger given: the outage is answered all the same.
+    expect((await contract.handle(aRequest('GET', '/v1/pets'))).status).toBe(503);
     pets.isReachable = () => Promise.resolve(false);
     const away = await contract.handle(aRequest('GET', '/readyz'));
     expect([away.status, errorOf(away.body).message]).toEqual([503, 'Storage is not reachable']);
@@ -127,7 +142,11 @@ describe("the contract's CORS", () => {
     const asked = await contract.handle(
       aRequest('OPTIONS', '/v1/pets', { headers: { authorization: '', origin: ORIGIN } }),
     );
-    expect(asked.status).toBe(401);
+    expect([
+      asked.status,
+      headerOf(asked.headers, 'Vary'),
+      headerOf(asked.headers, 'Access-Control-Allow-Origin'),
+    ]).toEqual([401, ['Origin'], []]);
   });
 
   it('sends no CORS header at all when no origin is listed', async () => {
@@ -147,8 +166,11 @@ describe("the contract's body", () => {
     expect([declared.status, errorOf(declared.body).code]).toEqual([413, 'payload_too_large']);
     const streamed = await contract.handle(aRequest('POST', '/v1/pets', { headers: json, body: 'x'.repeat(65) }));
     expect([streamed.status, errorOf(streamed.body).message]).toEqual([413, 'The request body exceeds 64 bytes']);
+    // Exactly the limit, declared and sent, is taken.
+    const atLimit = JSON.stringify({ name: 'Rex'.padEnd(38, 'x'), categoryId: 1 });
+    expect(Buffer.byteLength(atLimit)).toBe(64);
     const fits = await contract.handle(
-      aRequest('POST', '/v1/pets', { headers: json, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) }),
+      aRequest('POST', '/v1/pets', { headers: { ...json, 'content-length': '64' }, body: atLimit }),
     );
     expect(fits.status).toBe(201);
   });
@@ -183,21 +205,24 @@ describe('what the contract tells its host', () => {
       aRequest('POST', '/v1/pets', { ...create, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) }),
     );
     await contract.handle(aRequest('GET', '/healthz'));
-    expect(told.map(({ durationMs, ...rest }) => ({ ...rest, timed: durationMs >= 0 }))).toEqual([
-      {
-        requestId: 'req-1',
-        method: 'POST',
-        path: '/v1/pets',
-        operationId: 'createPet',
-        status: 201,
-        client: sha256(KEY),
-        replayed: false,
-        rateLimited: false,
-        timed: true,
-      },
-      expect.objectContaining({ operationId: 'createPet', status: 201, replayed: true }),
-      expect.objectContaining({ path: '/healthz', operationId: undefined, client: undefined, status: 200 }),
-    ]);
+    // Timed from its arrival: never negative, never the clock's reading itself.
+    expect(told.map(({ durationMs, ...rest }) => ({ ...rest, timed: durationMs >= 0 && durationMs < 60_000 }))).toEqual(
+      [
+        {
+          requestId: 'req-1',
+          method: 'POST',
+          path: '/v1/pets',
+          operationId: 'createPet',
+          status: 201,
+          client: sha256(KEY),
+          replayed: false,
+          rateLimited: false,
+          timed: true,
+        },
+        expect.objectContaining({ operationId: 'createPet', status: 201, replayed: true }),
+        expect.objectContaining({ path: '/healthz', operationId: undefined, client: undefined, status: 200 }),
+      ],
+    );
   });
 
   it('takes a rate limiter of the host, which may answer later, and counts a request without a key by its address', async () => {
@@ -212,6 +237,15 @@ describe('what the contract tells its host', () => {
     const answer = await contract.handle(aRequest('GET', '/v1/pets', { headers: { authorization: 'Bearer wrong' } }));
     expect([answer.status, headerOf(answer.headers, 'RateLimit')]).toEqual([401, ['"shared";r=0;t=9']]);
     expect(asked).toEqual([[undefined, '203.0.113.9']]);
+    const told: AnsweredRequest[] = [];
+    const { contract: refusing } = contractWith({
+      rateLimit: () => ({ headers: [], refusal: new ApiError('rate_limited', 'Too many requests') }),
+      onAnswered: (answered) => told.push(answered),
+    });
+    expect((await refusing.handle(aRequest('GET', '/v1/pets'))).status).toBe(429);
+    expect(told.map(({ rateLimited, operationId }) => ({ rateLimited, operationId }))).toEqual([
+      { rateLimited: true, operationId: 'listPets' },
+    ]);
   });
 
   it('logs an outage once, as a warning naming its cause, on a logger bound to the request id', async () => {

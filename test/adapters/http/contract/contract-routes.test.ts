@@ -19,6 +19,14 @@ describe("the contract's router", () => {
     expect(match('POST', '/v1/pets')).toMatchObject({ kind: 'route', route: { handler: 'create' }, params: {} });
   });
 
+  it('takes a template segment as a parameter only when it is one whole: `{name}.json` is a literal', () => {
+    const files = contractRouter([{ method: 'GET', path: '/v1/files/{name}.json', handler: 'file' }]);
+    expect(files('GET', '/v1/files/report.json')).toEqual({ kind: 'no route' });
+    expect(files('GET', '/v1/files/{name}.json')).toMatchObject({ kind: 'route', params: {} });
+    const prefixed = contractRouter([{ method: 'GET', path: '/v1/files/x{name}', handler: 'file' }]);
+    expect(prefixed('GET', '/v1/files/report')).toEqual({ kind: 'no route' });
+  });
+
   it('answers HEAD with the GET route', () => {
     expect(match('HEAD', '/v1/pets')).toMatchObject({ kind: 'route', route: { handler: 'list' } });
   });
