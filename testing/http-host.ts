@@ -19,6 +19,11 @@ export interface HttpHost {
    * Optional: without it, the rules of 503 are skipped, saying so.
    */
   storageOutage?(): Promise<{ restore(): Promise<void> }>;
+  /**
+   * Leaves the host's storage no pet id to hand out (a repository's `reserveIds(PET_ID_MAX)` does it), as a
+   * catalogue at the end of its id space. Optional: without it, the rule of 507 is skipped, saying so.
+   */
+  exhaustIds?(): Promise<void>;
   /** Stops the host and lets go of whatever it holds. */
   close(): Promise<void>;
 }

@@ -86,6 +86,21 @@ export function itLimitsRatesAndReplays(clientOf: () => HostClient): void {
     expect(STANDING.exec(refused.headers.get('ratelimit') ?? '')?.[1], 'a 429 has nothing remaining').toBe('0');
   });
 
+  it('answers 507 pet_ids_exhausted to a create once no pet id is left, and goes on serving reads', async ({
+    skip,
+  }) => {
+    const client = clientOf();
+    if (client.host.exhaustIds === undefined) {
+      skip('the fixture gives no exhaustIds: the rule of 507 is not checked');
+      return;
+    }
+    const pet = await client.create({ name: 'Rex', categoryId: 1 });
+    await client.host.exhaustIds();
+    const refused = await client.send('/v1/pets', { method: 'POST', body: { name: 'Tom', categoryId: 1 } });
+    expectError(refused, 507, 'pet_ids_exhausted', 'a create once no pet id is left');
+    expect((await client.send('/v1/pets')).json, 'the pets already stored, still listed').toEqual([pet]);
+  });
+
   it('answers 503 service_unavailable with Retry-After while the storage is away, and readiness 503', async ({
     skip,
   }) => {

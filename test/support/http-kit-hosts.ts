@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { StorageUnavailable } from '../../core/errors.js';
+import { PET_ID_MAX } from '../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import type { FetchHandler } from '../../adapters/http/fetch/fetch-handler.js';
@@ -36,6 +37,11 @@ export function repositoryThatCanGoAway(): { pets: PetRepository & PetRestore; a
   return { pets, away };
 }
 
+/** The hook that leaves a host's repository no id to hand out, as the end of its id space does. */
+function exhaustIdsOf(pets: PetRestore): NonNullable<HttpHost['exhaustIds']> {
+  return () => pets.reserveIds(PET_ID_MAX);
+}
+
 /** The outage hook of a host over a repository that can go away. */
 function outageOf(away: { on: boolean }): NonNullable<HttpHost['storageOutage']> {
   return () => {
@@ -64,7 +70,7 @@ export async function serviceHost(
     baseUrl: service.url,
     apiKey: KIT_KEY,
     rateLimit: KIT_RATE_LIMIT,
-    ...(portsOfOwn && { storageOutage: outageOf(portsOfOwn.away) }),
+    ...(portsOfOwn && { storageOutage: outageOf(portsOfOwn.away), exhaustIds: exhaustIdsOf(portsOfOwn.pets) }),
     // The service closes its client's idle connections a second into its stop: the next rule's host need not wait.
     close: () => {
       closing = service.close(0);
@@ -118,6 +124,7 @@ export async function fetchHandlerHost(
     apiKey: KIT_KEY,
     rateLimit: KIT_RATE_LIMIT,
     storageOutage: outageOf(away),
+    exhaustIds: exhaustIdsOf(pets),
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await service.close();
