@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
 import { createApiContract, type ApiContract } from '../adapters/http/contract/api-contract.js';
 import { jsonTextAccessLog } from '../adapters/http/logs/access-line.js';
-import { KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH } from '../adapters/http/logs/request-log.js';
+import { accessEntryOf } from '../adapters/http/logs/request-log.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 import { Draining } from '../adapters/http/server/draining.js';
 import { createLogger } from '../adapters/logging/logger.js';
@@ -50,19 +50,20 @@ export async function openHostedContract({
     rateLimit: config.rateLimit,
     logger,
     onAnswered: ({ requestId, method, path, status, client, durationMs }, request) => {
-      const userAgent = request.header('user-agent');
-      accessLog({
-        requestId,
-        traceIds: undefined,
-        clientAddress: request.clientAddress,
-        keyDigest: client?.slice(0, KEY_DIGEST_DIGITS),
-        method,
-        path,
-        status,
-        durationMs: Math.round(durationMs * 10) / 10,
-        aborted: undefined,
-        userAgent: userAgent === undefined || userAgent === '' ? undefined : userAgent.slice(0, USER_AGENT_MAX_LENGTH),
-      });
+      accessLog(
+        accessEntryOf({
+          requestId,
+          traceIds: undefined,
+          clientAddress: request.clientAddress,
+          client,
+          method,
+          path,
+          status,
+          elapsedMs: durationMs,
+          aborted: false,
+          userAgent: request.header('user-agent'),
+        }),
+      );
     },
   });
   if (keys.generatedKey !== undefined) {

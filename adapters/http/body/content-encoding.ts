@@ -2,6 +2,11 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
 import { ApiError } from '../errors/api-error.js';
 
+/** The 413 of a body larger than `limitBytes` as sent, however the host reads it; `options` as ApiError's. */
+export function bodyTooLarge(limitBytes: number, options?: ConstructorParameters<typeof ApiError>[2]): ApiError {
+  return new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`, options);
+}
+
 /** Undoes a content coding; the result is at most `limitBytes` long. */
 export type BodyDecoder = (body: Buffer, limitBytes: number) => Promise<Buffer>;
 

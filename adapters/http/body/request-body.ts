@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { ApiError } from '../errors/api-error.js';
+import { bodyTooLarge } from './content-encoding.js';
 import { waitsForContinue } from '../request/expect-continue.js';
 import { logConnectionFailure } from '../request/request-logger.js';
 
@@ -18,7 +19,7 @@ export async function readRequestBody(ctx: Context, limitBytes: number): Promise
     const closing = { headers: { Connection: 'close' } };
     const { type } = error as { type?: string };
     if (type === 'entity.too.large') {
-      throw new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`, closing);
+      throw bodyTooLarge(limitBytes, closing);
     }
     // The client's connection failed while it sent the body: nobody will read a response. (Node's
     // parser already holds the body to its Content-Length, so a body cut short arrives as this too.)

@@ -1,9 +1,8 @@
 import type { Authenticator } from '../../../core/ports.js';
 import { parse as parseQuery } from 'node:querystring';
 import { jsonOfBody } from '../body/json-text.js';
-import { ApiError } from '../errors/api-error.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
-import { methodNotAllowed } from '../errors/method-errors.js';
+import { methodNotAllowed, noResourceHere } from '../errors/method-errors.js';
 import { logFailure } from '../logs/failure-log.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -100,7 +99,7 @@ export function apiAnswerer(options: ApiAnswererOptions) {
       }
       if ('refusal' in caller) throw caller.refusal;
       client = caller.client;
-      if (found.kind === 'no route') throw new ApiError('not_found', 'No resource at this path');
+      if (found.kind === 'no route') throw noResourceHere();
       if (found.kind === 'method not allowed') {
         headers.push(['Allow', found.allow]);
         throw methodNotAllowed(method, found.allow);

@@ -1,9 +1,8 @@
 import { Buffer } from 'node:buffer';
 import type { Authenticator, PetRepository } from '../../../core/ports.js';
 import type { UseCases } from '../../../core/use-cases/use-cases.js';
-import { ApiError } from '../errors/api-error.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
-import { methodNotAllowed, methodNotImplemented } from '../errors/method-errors.js';
+import { methodNotAllowed, methodNotImplemented, noResourceHere } from '../errors/method-errors.js';
 import type { HttpLogger } from '../logs/http-logger.js';
 import type { OpenApiDocument, ServerEntry } from '../openapi/document.js';
 import { rateLimiter, type RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -158,7 +157,7 @@ export function createApiContract(options: ApiContractOptions): ApiContract {
   /** The probes and the document; any other path outside /v1 names nothing. */
   async function outsideApi(request: HostRequest, path: string, headers: HeaderEntry[]): Promise<HostResponse> {
     const found = matchOutside(request.method, path);
-    if (found.kind === 'no route') throw new ApiError('not_found', 'No resource at this path');
+    if (found.kind === 'no route') throw noResourceHere();
     if (found.kind === 'method not allowed') {
       headers.push(['Allow', found.allow]);
       throw methodNotAllowed(request.method, found.allow);

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { ApiError } from '../errors/api-error.js';
+import { bodyTooLarge } from '../body/content-encoding.js';
 
 /**
  * A body's bytes, at most `limitBytes` of them: a Content-Length over the limit is refused before a
@@ -9,14 +9,13 @@ export async function bodyBytes(
   body: AsyncIterable<Uint8Array> | null,
   { contentLength, limitBytes }: { contentLength: string | undefined; limitBytes: number },
 ): Promise<Buffer> {
-  const tooLarge = () => new ApiError('payload_too_large', `The request body exceeds ${limitBytes} bytes`);
-  if (contentLength !== undefined && Number(contentLength) > limitBytes) throw tooLarge();
+  if (contentLength !== undefined && Number(contentLength) > limitBytes) throw bodyTooLarge(limitBytes);
   if (body === null) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let received = 0;
   for await (const chunk of body) {
     received += chunk.byteLength;
-    if (received > limitBytes) throw tooLarge();
+    if (received > limitBytes) throw bodyTooLarge(limitBytes);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, received);

@@ -16,3 +16,8 @@ export function methodNotImplemented(implemented: readonly string[]): ApiError {
 export function methodNotAllowed(method: string, allowed: string): ApiError {
   return new ApiError('method_not_allowed', `${method} is not allowed here; allowed: ${allowed}`);
 }
+
+/** The 404 for a path, in its canonical spelling, that names nothing: no route of any method is there. */
+export function noResourceHere(): ApiError {
+  return new ApiError('not_found', 'No resource at this path');
+}

@@ -28,6 +28,30 @@ export const USER_AGENT_MAX_LENGTH = 256;
 /** Hex digits of a key's digest on the access line: enough to tell keys apart, too few to stand for the digest. */
 export const KEY_DIGEST_DIGITS = 12;
 
+/** What a host knows of a request once its response is over, as the access line's rules take it. */
+export interface AnsweredAccess extends Omit<AccessEntry, 'keyDigest' | 'durationMs' | 'aborted' | 'userAgent'> {
+  /** Whose key let it in (the key's digest, with this service's keys); undefined when none did. */
+  readonly client: string | undefined;
+  readonly elapsedMs: number;
+  readonly aborted: boolean;
+  /** As the client sent it; '' or undefined when it sent none. */
+  readonly userAgent: string | undefined;
+}
+
+/**
+ * The access line's entry, the one home of its rules whichever host writes it: the first digits of a key's
+ * digest, never the key; a User-Agent cut short; the duration to a tenth of a millisecond.
+ */
+export function accessEntryOf({ client, elapsedMs, aborted, userAgent, ...request }: AnsweredAccess): AccessEntry {
+  return {
+    ...request,
+    keyDigest: client?.slice(0, KEY_DIGEST_DIGITS),
+    durationMs: Math.round(elapsedMs * 10) / 10,
+    aborted: aborted ? true : undefined,
+    userAgent: userAgent === undefined || userAgent === '' ? undefined : userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+  };
+}
+
 /** Writes a request's access line; the service gives one that writes it straight to its log's stream. */
 export type AccessLog = (entry: AccessEntry) => void;
 

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { ApiError } from '../errors/api-error.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
-import { methodNotAllowed } from '../errors/method-errors.js';
+import { methodNotAllowed, noResourceHere } from '../errors/method-errors.js';
 import { logFailure } from '../logs/failure-log.js';
 import { requestLogger } from '../request/request-logger.js';
 import { recordRequestFailure } from '../request/request-span.js';
@@ -35,6 +35,6 @@ export function renderErrors(): Middleware {
  */
 function unroutedRequestError(ctx: Context): ApiError | undefined {
   if (ctx.status === 405) return methodNotAllowed(ctx.method, ctx.response.get('Allow'));
-  if (ctx.status === 404) return new ApiError('not_found', 'No resource at this path');
+  if (ctx.status === 404) return noResourceHere();
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { peerAddress, type ClientAddressOf } from '../proxies/client-address.js';
 import { REQUEST_ID_HEADER } from '../request/header-names.js';
 import type { HttpLogger } from '../logs/http-logger.js';
-import { accessLogOf, KEY_DIGEST_DIGITS, USER_AGENT_MAX_LENGTH, type AccessLog } from '../logs/request-log.js';
+import { accessEntryOf, accessLogOf, type AccessLog } from '../logs/request-log.js';
 import { requestIdOf } from '../request/request-id.js';
 import type { RequestObserver } from '../request/request-observer.js';
 
@@ -46,18 +46,20 @@ export function requestContext(
     ctx.res.once('close', () => {
       const elapsedMs = performance.now() - state.arrivedAt;
       observer?.requestClosed(ctx, elapsedMs);
-      accessLog({
-        requestId,
-        traceIds: state.traceIds,
-        clientAddress: state.clientAddress,
-        keyDigest: state.client?.slice(0, KEY_DIGEST_DIGITS),
-        method,
-        path,
-        status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
-        durationMs: Math.round(elapsedMs * 10) / 10,
-        aborted: ctx.res.writableFinished ? undefined : true,
-        userAgent: userAgent === '' ? undefined : userAgent.slice(0, USER_AGENT_MAX_LENGTH),
-      });
+      accessLog(
+        accessEntryOf({
+          requestId,
+          traceIds: state.traceIds,
+          clientAddress: state.clientAddress,
+          client: state.client,
+          method,
+          path,
+          status: ctx.res.headersSent ? ctx.res.statusCode : undefined,
+          elapsedMs,
+          aborted: !ctx.res.writableFinished,
+          userAgent,
+        }),
+      );
     });
     await next();
     // JSON bodies left through sendJson with their headers; what Koa still writes (the docs page and its

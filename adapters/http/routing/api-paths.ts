@@ -15,6 +15,11 @@ export function isUnderApi(path: string): boolean {
   return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
 }
 
+/** A path template in OpenAPI's syntax as routers write it: `/v1/pets/{petId}` is `/v1/pets/:petId`. */
+export function colonPattern(template: string): string {
+  return template.replaceAll(/\{([^}]+)\}/g, ':$1');
+}
+
 /**
  * The methods the API answers, as `Allow` and CORS name them: each operation's, HEAD with GET (a
  * GET route answers it), in the order first met.

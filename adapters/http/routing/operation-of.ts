@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { colonPattern } from './api-paths.js';
 
 /** What a request is counted under: its operation, by its OpenAPI operationId, or `other`. */
 export const OTHER_OPERATION = 'other';
@@ -54,5 +55,5 @@ export function recordRoute(
 ): void {
   const routed = ctx as { routerName?: string; routerPath?: string };
   routed.routerName = operationId;
-  if (route !== undefined) routed.routerPath = route.replaceAll(/\{([^}]+)\}/g, ':$1');
+  if (route !== undefined) routed.routerPath = colonPattern(route);
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { OperationMethod } from './api-operation.js';
-import { API_BASE_PATH } from './api-paths.js';
+import { API_BASE_PATH, colonPattern } from './api-paths.js';
 
 export { API_BASE_PATH, answeredMethods, isUnderApi } from './api-paths.js';
 
@@ -12,7 +12,7 @@ export function createRouter(): Router {
 
 /** The router's pattern for an operation's path: `/v1` before it, and `{petId}` as `:petId`. */
 export function routePattern(path: string): string {
-  return `${API_BASE_PATH}${path.replaceAll(/\{([^}]+)\}/g, ':$1')}`;
+  return colonPattern(`${API_BASE_PATH}${path}`);
 }
 
 /** Mounts what answers an operation at its method and path under /v1, named by its operationId. */
