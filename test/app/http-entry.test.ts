@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeModuleReportHook } from '../support/module-report-hook.js';
 import { ROOT } from '../support/petstore-command.js';
 
 /** What no host of the contract may have to load: a web framework, a database driver, tracing's SDK, a server. */
@@ -60,7 +61,7 @@ describe('the petstore/http entry', () => {
 
   beforeAll(() => {
     folder = mkdtempSync(join(tmpdir(), 'petstore-http-entry-'));
-    hook = join(folder, 'report-modules.mjs');
+    hook = writeModuleReportHook(folder);
     writeFileSync(
       hook,
       "import { registerHooks } from 'node:module';\nregisterHooks({ resolve(specifier, context, next) { const resolved = next(specifier, context); process.stderr.write(`module ${resolved.url}\\n`); return resolved; } });\n",

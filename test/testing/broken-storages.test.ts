@@ -1,12 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { failedRulesOf } from '../support/broken-kit-run.js';
 import { BROKEN_REPOSITORIES } from './broken-storages/broken-repositories.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Each rule of the kit, the storage broken on purpose to break it, and words its failure must say. */
 const BROKEN: readonly (readonly [storage: string, rule: string, says: string])[] = [
@@ -78,49 +72,18 @@ const BROKEN: readonly (readonly [storage: string, rule: string, says: string])[
   ],
 ];
 
-interface Report {
-  testResults: {
-    assertionResults: { ancestorTitles: string[]; title: string; status: string; failureMessages: string[] }[];
-  }[];
-}
-
 /**
  * The kit run, in a vitest of its own, against storages that each break a rule on purpose: a rule
  * that stops catching its broken storage is seen here, with the words a storage's author would read.
  */
 describe('the contract kit against storages broken on purpose', () => {
-  const failures = new Map<string, string>();
+  let failures = new Map<string, string>();
 
   beforeAll(() => {
-    const folder = mkdtempSync(join(tmpdir(), 'petstore-kit-'));
     // The kit's own seed: the messages above name the pets it draws.
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.PETSTORE_KIT_SEED;
-    try {
-      const report = join(folder, 'report.json');
-      const run = spawnSync(
-        process.execPath,
-        [
-          'node_modules/vitest/vitest.mjs',
-          'run',
-          '--config',
-          'test/testing/vitest.broken.config.ts',
-          '--reporter=json',
-          `--outputFile=${report}`,
-        ],
-        { cwd: ROOT, encoding: 'utf8', env, timeout: 120_000 },
-      );
-      expect(run.status, `the kit's run against the broken storages: ${run.stderr}`).toBe(1);
-      const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report;
-      for (const { ancestorTitles, title, status, failureMessages } of testResults.flatMap(
-        (file) => file.assertionResults,
-      )) {
-        const storage = ancestorTitles[0]!.replace(/ honours the .*$/, '');
-        if (status === 'failed') failures.set(`${storage} > ${title}`, failureMessages.join('\n'));
-      }
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+    failures = failedRulesOf('test/testing/vitest.broken.config.ts', env);
   }, 150_000);
 
   it.each(BROKEN)('catches %s by the rule "%s"', (storage, rule, says) => {

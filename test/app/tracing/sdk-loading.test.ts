@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../support/petstore-command.js';
+import { writeModuleReportHook } from '../../support/module-report-hook.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../../support/service-process.js';
 
 const KEY = 'loading-key_0123456789abcdef';
@@ -19,11 +20,7 @@ describe('the OpenTelemetry SDK', () => {
   beforeAll(() => {
     folder = mkdtempSync(join(tmpdir(), 'petstore-sdk-loading-'));
     // Node's own module hooks, run before the service: every module it resolves is named on stderr.
-    hook = join(folder, 'report-modules.mjs');
-    writeFileSync(
-      hook,
-      "import { registerHooks } from 'node:module';\nregisterHooks({ resolve(specifier, context, next) { const resolved = next(specifier, context); process.stderr.write(`module ${resolved.url}\\n`); return resolved; } });\n",
-    );
+    hook = writeModuleReportHook(folder);
   });
   afterAll(async () => {
     await killIfRunning(service);
