@@ -30,15 +30,22 @@ module.exports = {
     {
       name: 'adapters-stay-apart',
       comment:
-        'An adapter imports no other adapter: app/ is where two of them meet (a driver never reaches storage but through core ports). adapters/settings/, how any adapter reads its settings and says what is wrong with one, is shared.',
+        'An adapter imports no other adapter: app/ is where two of them meet (a driver never reaches storage but through core ports). adapters/settings/, how any adapter reads its settings and says what is wrong with one, is shared; the Koa binding (adapters/koa/) binds the HTTP contract (adapters/http/).',
       severity: 'error',
       from: { path: '^adapters/([^/]+)/' },
-      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/settings/'] },
+      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/settings/', '^adapters/http/'] },
+    },
+    {
+      name: 'only-the-koa-binding-imports-the-contract',
+      comment: 'The HTTP contract is a part of its own: of the adapters, only its Koa binding imports it.',
+      severity: 'error',
+      from: { path: '^adapters/', pathNot: '^adapters/(http|koa)/' },
+      to: { path: '^adapters/http/' },
     },
     {
       name: 'the-ground-floors-import-only-each-other',
       comment:
-        "The HTTP adapter's ground floors (errors/, logs/, proxies/, request/, response/, routing/: what every request shares) import nothing else of it.",
+        "The HTTP contract's ground floors (errors/, logs/, proxies/, request/, response/, routing/: what every request shares) import nothing else of it.",
       severity: 'error',
       from: { path: '^adapters/http/(errors|logs|proxies|request|response|routing)/' },
       to: { path: '^adapters/http/', pathNot: '^adapters/http/(errors|logs|proxies|request|response|routing)/' },
@@ -52,64 +59,54 @@ module.exports = {
       to: { path: '^adapters/http/routes/', pathNot: '^adapters/http/routes/$1/' },
     },
     {
-      name: 'only-the-apps-mount-operations',
+      name: 'only-the-contract-lists-operations',
       comment:
-        'The operations are listed by the contract (contract/) and mounted by the apps (http-app.ts, metrics-app.ts), and by nothing below them.',
+        'The operations are listed by the contract (contract/), and imported by nothing else of it or of its bindings.',
       severity: 'error',
-      from: {
-        path: '^adapters/http/',
-        pathNot: ['^adapters/http/routes/', '^adapters/http/contract/', '^adapters/http/(http|metrics)-app[.]ts$'],
-      },
+      from: { path: '^adapters/(http|koa)/', pathNot: ['^adapters/http/routes/', '^adapters/http/contract/'] },
       to: { path: '^adapters/http/routes/' },
     },
     {
       name: 'the-contract-is-below-its-bindings',
       comment:
-        "The HTTP contract (contract/) is a floor under the hosts that bind it: the Koa app (its middleware and the files at adapters/http/'s top) and the fetch handler (fetch/). Nothing else of the adapter imports it.",
+        "The HTTP contract (contract/) is a floor under the hosts that bind it: the Koa app (adapters/koa/) and the fetch handler (fetch/). Nothing else of the contract's folder imports it.",
       severity: 'error',
-      from: {
-        path: '^adapters/http/',
-        pathNot: ['^adapters/http/(contract|fetch|middleware)/', '^adapters/http/[^/]+[.]ts$'],
-      },
+      from: { path: '^adapters/http/', pathNot: '^adapters/http/(contract|fetch)/' },
       to: { path: '^adapters/http/(contract|fetch)/' },
     },
     {
       name: 'the-contract-knows-no-host',
       comment:
-        "The contract and the fetch handler import nothing of the Koa binding (its middleware, server, metrics and apps, the routes only it serves), nor any module of a web framework, a Node server, a database driver or tracing's SDK, even for a type: any host's runtime must load them.",
+        "The HTTP contract imports nothing of the Koa binding, nor any module of a web framework, a Node server, a database driver or tracing, even for a type: any host's runtime must load it.",
       severity: 'error',
-      from: { path: '^adapters/http/(contract|fetch)/' },
+      from: { path: '^adapters/http/' },
       to: {
         path: [
-          '^adapters/http/(middleware|server|metrics)/',
-          '^adapters/http/[^/]+[.]ts$',
-          '^adapters/http/routes/(docs|health|metrics)/',
-          'node_modules/(koa|@koa/[^/]+|raw-body|helmet|mongodb|swagger-ui-dist|@opentelemetry/(?!api/))',
+          '^adapters/koa/',
+          'node_modules/(koa|@koa/[^/]+|raw-body|helmet|mongodb|swagger-ui-dist|@opentelemetry/[^/]+|prom-client)/',
         ],
       },
     },
     {
-      name: 'shared-floors-know-no-middleware',
-      comment:
-        'What operations and middleware share (bodies, schemas, the document kit, the rate limit) imports neither of them, nor the apps.',
+      name: 'shared-floors-know-no-operation',
+      comment: 'What operations share (bodies, schemas, the document kit, the rate limit) imports none of them.',
       severity: 'error',
       from: { path: '^adapters/http/(body|schemas|openapi|rate-limit)/' },
-      to: { path: '^adapters/http/(middleware/|metrics/|routes/|[^/]+[.]ts$)' },
+      to: { path: '^adapters/http/routes/' },
     },
     {
       name: 'middleware-mounts-nothing',
       comment: 'Middleware runs around the routes and imports none of them, nor the apps or the document kit.',
       severity: 'error',
-      from: { path: '^adapters/http/middleware/' },
-      to: { path: '^adapters/http/(routes|openapi|metrics)/|^adapters/http/[^/]+[.]ts$' },
+      from: { path: '^adapters/koa/middleware/' },
+      to: { path: '^adapters/koa/(routes|metrics)/|^adapters/koa/[^/]+[.]ts$|^adapters/http/(routes|openapi)/' },
     },
     {
       name: 'the-apps-are-the-top-floor',
-      comment:
-        'Nothing in the HTTP adapter imports its apps or its parser listener, save the metric labels, which read the operations.',
+      comment: 'Nothing in the Koa binding imports its apps, save the metric labels, which read the operations.',
       severity: 'error',
-      from: { path: '^adapters/http/', pathNot: '^adapters/http/metric-labels[.]ts$' },
-      to: { path: '^adapters/http/[^/]+[.]ts$' },
+      from: { path: '^adapters/koa/', pathNot: '^adapters/koa/metric-labels[.]ts$' },
+      to: { path: '^adapters/koa/[^/]+[.]ts$' },
     },
     {
       name: 'the-test-kit-knows-only-the-core',

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { DOCS_PATH, OPENAPI_PATH } from '../adapters/http/routes/docs/docs-routes.js';
-import { listen, type RunningServer } from '../adapters/http/server/http-server.js';
+import { DOCS_PATH, OPENAPI_PATH } from '../adapters/koa/routes/docs/docs-routes.js';
+import { listen, type RunningServer } from '../adapters/koa/server/http-server.js';
 import { httpOrigin } from '../adapters/http/server/listen-address.js';
-import { API_METHODS } from '../adapters/http/http-app.js';
-import { composeService } from './compose-service.js';
-import type { Composition } from './container.js';
-import { TOKENS, resolved } from './tokens.js';
+import { API_METHODS } from '../adapters/koa/http-app.js';
+import { composeService, type ComposedService } from './host/compose-service.js';
+import type { Tracer } from '@opentelemetry/api';
+import { TOKENS, resolved } from './host/tokens.js';
+import { httpModule, serviceLayers } from './service-module.js';
+import { SERVICE_TOKENS } from './service-tokens.js';
 
 export interface RunningService {
   /** Where the API listens, such as `http://127.0.0.1:8080` (its operations are under `/v1`). */
@@ -21,25 +23,37 @@ export interface RunningService {
   close(graceMs?: number): Promise<'drained' | 'forced'>;
 }
 
+/** What the service is composed of: every host's parts, and a tracer when traced. */
+export type ServiceComposition = Parameters<typeof composeService>[0] & { readonly tracer?: Tracer | undefined };
+
+/** The service composed but not listening: the use cases, counted and traced, and the HTTP apps over them. */
+export async function composeHttpService({ tracer, ...composition }: ServiceComposition): Promise<ComposedService> {
+  return composeService({
+    ...composition,
+    layers: await serviceLayers(composition.config, tracer),
+    modules: [httpModule(tracer)],
+  });
+}
+
 /**
  * The one start of the HTTP service, from what its host made once: the settings read, the logger, and a
  * tracer when traced. `startService` and `petstore serve` both start here: the storage opened, the
  * API listening (and GET /metrics on METRICS_PORT when set).
  */
-export async function startHttpService(composition: Omit<Composition, 'keys'>): Promise<RunningService> {
+export async function startHttpService(composition: ServiceComposition): Promise<RunningService> {
   const { config, logger } = composition;
-  const { container, keys } = await composeService(composition);
+  const { container, keys } = await composeHttpService(composition);
   let running: RunningServer | undefined;
   let metricsServer: RunningServer | undefined;
   try {
-    running = await listen(await resolved(container, TOKENS.HttpApp), {
+    running = await listen(await resolved(container, SERVICE_TOKENS.HttpApp), {
       port: config.port,
       host: config.host,
       logger,
       methods: API_METHODS,
     });
     if (config.metrics && config.metricsPort !== undefined) {
-      metricsServer = await listen(await resolved(container, TOKENS.MetricsApp), {
+      metricsServer = await listen(await resolved(container, SERVICE_TOKENS.MetricsApp), {
         port: config.metricsPort,
         host: config.host,
         logger,

@@ -8,12 +8,13 @@ import { watchInterrupts } from '../adapters/cli/interrupted.js';
 import { pipeTo } from '../adapters/cli/pipe-to.js';
 import { runCli } from '../adapters/cli/run-cli.js';
 import { createLogger } from '../adapters/logging/logger.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './host/config.js';
 import { onStopSignals, startTracingIfAsked } from './process-host.js';
 import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
 import { serveUntilStopped } from './serve-command.js';
-import { TOKENS, resolved } from './tokens.js';
+import { TOKENS, resolved } from './host/tokens.js';
+import { serviceLayers } from './service-module.js';
 import type { Tracing } from './tracing/start-tracing.js';
 
 let container: Container | undefined;
@@ -37,7 +38,7 @@ async function useCases({ readOnly }: { readOnly?: boolean } = {}): Promise<UseC
   // The command line reports its errors itself, on stderr.
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const { composeService } = await import('./compose-service.js');
+  const { composeService } = await import('./host/compose-service.js');
   // An import or an export is one trace, with a span for each batch.
   tracing = await startTracingIfAsked(
     process.env,
@@ -49,8 +50,7 @@ async function useCases({ readOnly }: { readOnly?: boolean } = {}): Promise<UseC
     config,
     logger: createLogger(config),
     keys: {},
-    tracer: tracing?.tracer,
-    parts: ['use cases'],
+    layers: await serviceLayers(config, tracing?.tracer),
     readOnly,
   }));
   return resolved(container, TOKENS.UseCases);

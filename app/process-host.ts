@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { Environment } from '../adapters/settings/read-settings.js';
 import { projectManifest } from './project-manifest.js';
-import type { BuiltInStorage } from '../adapters/persistence/built-in-storages.js';
+import type { BuiltInStorage } from './host/built-in-storages.js';
 import type { Tracing } from './tracing/start-tracing.js';
 import { tracingRequested } from './tracing/tracing-requested.js';
 

@@ -1,6 +1,6 @@
 import { settingsHelpOf, type SettingHelp } from '../adapters/settings/read-settings.js';
-import { ENVIRONMENT } from './config.js';
-import { BUILT_IN_STORAGES } from '../adapters/persistence/built-in-storages.js';
+import { ENVIRONMENT } from './host/config.js';
+import { BUILT_IN_STORAGES } from './host/built-in-storages.js';
 
 /** Every storage STORAGE can name, with what it keeps pets in. */
 const storageChoices = (): string => {

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
-import { openApiDocument } from '../adapters/http/http-app.js';
+import { openApiDocument } from '../adapters/koa/http-app.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 
 export const CLIENT_TYPES_PATH = 'clients/typescript/petstore-api.ts';

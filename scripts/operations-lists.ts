@@ -1,6 +1,6 @@
 // The lists of docs/operations.md, written from the code that defines them: the values each metric
 // label takes, and the names the spans are given.
-import { HTTP_METRIC_LABELS } from '../adapters/http/metric-labels.js';
+import { HTTP_METRIC_LABELS } from '../adapters/koa/metric-labels.js';
 import { STORAGE_OUTCOMES } from '../adapters/metrics/service-metrics.js';
 import { EXPORT_SPAN, IMPORT_SPAN, importStepSpanName } from '../adapters/tracing/traced-backup.js';
 import { storageSpanName } from '../adapters/tracing/traced-storage.js';

@@ -1,6 +1,6 @@
 // The tables of docs/reference.md, written from the code that holds their rows: the settings from the
 // configuration schema, the error codes from the HTTP adapter's one table, the operations from its list.
-import { API_OPERATIONS } from '../adapters/http/http-app.js';
+import { API_OPERATIONS } from '../adapters/koa/http-app.js';
 import { componentJsonSchemas } from '../adapters/http/openapi/json-schemas.js';
 import { ERRORS, type ErrorCode } from '../adapters/http/errors/error-codes.js';
 import { API_BASE_PATH } from '../adapters/http/routing/api-paths.js';

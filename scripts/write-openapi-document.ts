@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openApiDocument } from '../adapters/http/http-app.js';
+import { openApiDocument } from '../adapters/koa/http-app.js';
 import { apiServers } from '../adapters/http/openapi/servers.js';
 
 const [path] = process.argv.slice(2);

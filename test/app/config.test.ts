@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
 import { mongoStorage } from '../../adapters/persistence/mongo/mongo-storage.js';
 import { sqliteStorage } from '../../adapters/persistence/sqlite/sqlite-storage.js';
-import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
-import { ConfigError, loadConfig } from '../../app/config.js';
+import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
+import { ConfigError, loadConfig } from '../../app/host/config.js';
 
 function configError(env: Record<string, string>): string {
   try {

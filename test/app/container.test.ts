@@ -7,21 +7,29 @@ import { openSqliteDatabase } from '../../adapters/persistence/sqlite/sqlite-dat
 import { SqliteIdempotencyStore } from '../../adapters/persistence/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from '../../adapters/persistence/sqlite/sqlite-pet-repository.js';
 import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
-import { loadConfig } from '../../app/config.js';
-import { composeService } from '../../app/compose-service.js';
-import { createContainer } from '../../app/container.js';
-import { listen } from '../../adapters/http/server/http-server.js';
+import { loadConfig } from '../../app/host/config.js';
+import { composeService } from '../../app/host/compose-service.js';
+import { createContainer } from '../../app/host/container.js';
+import { listen } from '../../adapters/koa/server/http-server.js';
 import { createLogger } from '../../adapters/logging/logger.js';
-import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
+import { storageOfPorts } from '../../app/host/host-ports-storage.js';
 import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
-import { TOKENS, resolved } from '../../app/tokens.js';
+import { TOKENS, resolved } from '../../app/host/tokens.js';
+import { composeHttpService } from '../../app/http-service.js';
+import { httpModule, serviceLayers } from '../../app/service-module.js';
+import { SERVICE_TOKENS } from '../../app/service-tokens.js';
 import { fetchDocumented } from '../support/openapi-check.js';
 import { SQLITE_DEFAULTS, sqliteFolder } from '../support/sqlite.js';
 
 describe('the composition root', () => {
   const compose = (settings: Record<string, string>, storage?: Parameters<typeof loadConfig>[1]) => {
     const config = loadConfig({ API_KEYS: 'container-key', LOG_LEVEL: 'silent', ...settings }, storage);
-    return createContainer({ config, logger: createLogger(config), keys: { keys: ['container-key'] } });
+    // Composed as the service composes itself, but nothing opened yet: each test resolves what it asks about.
+    return serviceLayers(config, undefined).then((layers) =>
+      createContainer({ config, logger: createLogger(config), keys: { keys: ['container-key'] }, layers }, [
+        httpModule(undefined),
+      ]),
+    );
   };
   const container = () => compose({ STORAGE: 'memory' });
 
@@ -58,7 +66,7 @@ describe('the composition root', () => {
     expect(inUse.pets).not.toBe(opened.pets);
     const rex = await inUse.pets.add({ name: 'Rex', categoryId: 1 });
     expect(await opened.pets.findById(rex.id)).toEqual(rex);
-    const { text: metrics } = await (await resolved(wired, TOKENS.Metrics)).exposition();
+    const { text: metrics } = await (await resolved(wired, SERVICE_TOKENS.Metrics)).exposition();
     expect(metrics).toMatch(
       /petstore_storage_call_duration_seconds_count\{store="pets",method="add",outcome="ok"\} 1\n/,
     );
@@ -85,7 +93,6 @@ describe('the composition root', () => {
       const { container: wired } = await composeService({
         config,
         logger: createLogger(config),
-        parts: ['use cases'],
         readOnly,
       });
       await wired.unbindAllAsync();
@@ -95,8 +102,14 @@ describe('the composition root', () => {
 
   it('with the use cases alone, as a command loads them, binds no HTTP part and measures nothing', async () => {
     const config = loadConfig({ STORAGE: 'memory', LOG_LEVEL: 'silent' });
-    const wired = await createContainer({ config, logger: createLogger(config), keys: {} }, ['use cases']);
-    for (const token of [TOKENS.HttpApp, TOKENS.MetricsApp, TOKENS.Metrics, TOKENS.Authenticator, TOKENS.Draining])
+    const wired = await createContainer({ config, logger: createLogger(config), keys: {} });
+    for (const token of [
+      SERVICE_TOKENS.HttpApp,
+      SERVICE_TOKENS.MetricsApp,
+      SERVICE_TOKENS.Metrics,
+      TOKENS.Authenticator,
+      TOKENS.Draining,
+    ])
       expect(wired.isBound(token)).toBe(false);
     const { pets } = await resolved(wired, TOKENS.OpenedStorage);
     expect((await resolved(wired, TOKENS.UseCaseStorage)).pets).toBe(pets);
@@ -150,7 +163,7 @@ describe('the composition root', () => {
 
   it('builds an app where a pet created through the API can be read back', async () => {
     const wired = await container();
-    const running = await listen(await resolved(wired, TOKENS.HttpApp), {
+    const running = await listen(await resolved(wired, SERVICE_TOKENS.HttpApp), {
       port: 0,
       host: '127.0.0.1',
       logger: createLogger({ logLevel: 'silent' }),
@@ -182,8 +195,8 @@ describe('the composition root', () => {
     });
     const logger = createLogger(configured);
     const app = await resolved(
-      await createContainer({ config: configured, logger, keys: { keys: ['k'] } }),
-      TOKENS.HttpApp,
+      (await composeHttpService({ config: configured, logger, keys: { keys: ['k'] } })).container,
+      SERVICE_TOKENS.HttpApp,
     );
     const running = await listen(app, { port: 0, host: '127.0.0.1', logger });
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
-import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
+import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
 import { ConfigError, StorageOpenFailure, startService } from '../../app/service.js';
 
 /** A host's own storage, in memory unless a test gives it another `open`. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT, loadConfig } from '../../app/config.js';
+import { ENVIRONMENT, loadConfig } from '../../app/host/config.js';
 import { settingsHelp } from '../../adapters/cli/commands/settings-help.js';
 import { settingRows } from '../../app/settings-help.js';
 import { settingsTable } from '../../scripts/reference-tables.js';
-import { BUILT_IN_STORAGES } from '../../adapters/persistence/built-in-storages.js';
+import { BUILT_IN_STORAGES } from '../../app/host/built-in-storages.js';
 
 const REFERENCE = readFileSync(new URL('../../docs/reference.md', import.meta.url), 'utf8');
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
+import { HTTP_METRIC_LABELS } from '../../adapters/koa/metric-labels.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 import { STORAGE_METHODS } from '../../core/storage-calls.js';
 import { samplesOf } from '../support/prometheus-text.js';

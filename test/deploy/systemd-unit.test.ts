@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTLE_LIMIT_MS } from '../../adapters/http/server/graceful-shutdown.js';
-import { loadConfig } from '../../app/config.js';
+import { SETTLE_LIMIT_MS } from '../../adapters/koa/server/graceful-shutdown.js';
+import { loadConfig } from '../../app/host/config.js';
 import { reportSkipped, systemProgram } from '../support/system-program.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

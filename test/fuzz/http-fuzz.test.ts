@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_METHODS } from '../../adapters/http/http-app.js';
+import { API_METHODS } from '../../adapters/koa/http-app.js';
 import { sendRaw, type RawResponse } from '../support/raw-http.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 

@@ -2,11 +2,12 @@ import type { Tracer } from '@opentelemetry/api';
 import { expect } from 'vitest';
 import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { listen } from '../../adapters/http/server/http-server.js';
-import type { ServerTimeouts } from '../../adapters/http/server/server-timeouts.js';
-import { API_METHODS } from '../../adapters/http/http-app.js';
-import { storageOfPorts } from '../../adapters/persistence/host-ports-storage.js';
-import { TOKENS, resolved } from '../../app/tokens.js';
+import { listen } from '../../adapters/koa/server/http-server.js';
+import type { ServerTimeouts } from '../../adapters/koa/server/server-timeouts.js';
+import { API_METHODS } from '../../adapters/koa/http-app.js';
+import { storageOfPorts } from '../../app/host/host-ports-storage.js';
+import { resolved } from '../../app/host/tokens.js';
+import { SERVICE_TOKENS } from '../../app/service-tokens.js';
 import { composedFromSettings } from './composed-service.js';
 import { fetchDocumented } from './openapi-check.js';
 import { inMemoryIdempotencyStore } from './storage-fixture.js';
@@ -90,7 +91,12 @@ export async function startTestApi(
       tracer: options.tracer,
       logTo,
     });
-    return { container, logger, pets: opened.pets, handle: (await resolved(container, TOKENS.HttpApp)).callback() };
+    return {
+      container,
+      logger,
+      pets: opened.pets,
+      handle: (await resolved(container, SERVICE_TOKENS.HttpApp)).callback(),
+    };
   };
   let composed = await compose();
   // The socket stays; what answers on it is whichever app was composed last (see reset).

@@ -1,9 +1,9 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { DestinationStream } from 'pino';
 import { createLogger } from '../../adapters/logging/logger.js';
-import type { StorageAdapter } from '../../adapters/persistence/storage-adapter.js';
-import { loadConfig } from '../../app/config.js';
-import { composeService } from '../../app/compose-service.js';
+import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
+import { loadConfig } from '../../app/host/config.js';
+import { composeHttpService } from '../../app/http-service.js';
 
 /**
  * The service composed as `petstore serve` composes it, from settings, but not listening: the one place
@@ -19,5 +19,5 @@ export async function composedFromSettings(
 ) {
   const config = loadConfig(settings, { storage });
   const logger = createLogger(config, logTo);
-  return { config, logger, ...(await composeService({ config, logger, tracer })) };
+  return { config, logger, ...(await composeHttpService({ config, logger, tracer })) };
 }

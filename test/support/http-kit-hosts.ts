@@ -9,7 +9,7 @@ import { PET_ID_MAX } from '../../core/pet.js';
 import type { PetRepository, PetRestore } from '../../core/ports.js';
 import { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import type { FetchHandler } from '../../adapters/http/fetch/fetch-handler.js';
-import { createFetchHandler } from '../../app/fetch-service.js';
+import { createFetchHandler } from '../../app/host/fetch-service.js';
 import { startService } from '../../app/service.js';
 import type { HttpHost } from '../../testing/index.js';
 import { ROOT } from './petstore-command.js';
@@ -167,7 +167,7 @@ export async function runtimeHost(
     [
       ...OTHER_RUNTIMES[runtime].args,
       join(ROOT, 'test/support/serve-fetch-handler.ts'),
-      join(ROOT, 'dist/app/http.js'),
+      join(ROOT, 'dist/app/host/index.js'),
       JSON.stringify({
         ...KIT_SETTINGS,
         STORAGE: storage,

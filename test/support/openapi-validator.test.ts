@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../adapters/http/http-app.js';
+import { openApiDocument } from '../../adapters/koa/http-app.js';
 import { OpenApiResponseValidator, type ObservedResponse } from './openapi-validator.js';
 
 /** The checker every HTTP test relies on must itself be able to say no. */

@@ -3,7 +3,7 @@
 // and which test is first changes from run to run: such mutants would count as survivors in some runs
 // and be re-tested by every incremental run. Run here, before any test, that code is static, as the
 // module-level code of every module a test file imports is:
-import { HTTP_METRIC_LABELS } from '../../adapters/http/metric-labels.js';
+import { HTTP_METRIC_LABELS } from '../../adapters/koa/metric-labels.js';
 import { STORAGE_METHODS } from '../../core/storage-calls.js';
 import { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 

@@ -2,7 +2,7 @@ import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from '../../core/idempo
 import type { IdempotencyStore } from '../../core/ports.js';
 import { InMemoryIdempotencyStore } from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
-import { loadConfig } from '../../app/config.js';
+import { loadConfig } from '../../app/host/config.js';
 import type { RepositoryFixture } from '../../testing/fixtures.js';
 
 export interface StorageFixture extends RepositoryFixture {

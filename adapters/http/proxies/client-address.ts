@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { ipVersion } from './ip-address.js';
 import { forwardedFor, xForwardedFor } from './forwarded-for.js';
 import { trustedProxies } from './trusted-proxies.js';
@@ -14,11 +13,17 @@ export interface TrustedProxy {
   readonly header: (typeof PROXY_HEADERS)[number];
 }
 
+/** What the address is read from: the socket's peer and the request's headers, as any Node framework gives them. */
+export interface ProxiedRequest {
+  readonly socket: { readonly remoteAddress?: string | undefined };
+  get(header: string): string;
+}
+
 /** Whose request it is, by address: whom the rate limit counts and the access line names. */
-export type ClientAddressOf = (ctx: Context) => string;
+export type ClientAddressOf = (request: ProxiedRequest) => string;
 
 /** The socket's peer: with no proxy trusted, what any header says is the client's to forge. */
-export const peerAddress: ClientAddressOf = (ctx) => ctx.socket.remoteAddress ?? '';
+export const peerAddress: ClientAddressOf = (request) => request.socket.remoteAddress ?? '';
 
 /**
  * Walks back from the peer through the addresses the proxies forwarded for, nearest first, while
@@ -29,10 +34,10 @@ export const peerAddress: ClientAddressOf = (ctx) => ctx.socket.remoteAddress ??
 export function clientAddressBehind({ ranges, header }: TrustedProxy): ClientAddressOf {
   const trusted = trustedProxies(ranges);
   const hopsOf = header === 'forwarded' ? forwardedFor : xForwardedFor;
-  return (ctx) => {
-    const peer = peerAddress(ctx);
+  return (request) => {
+    const peer = peerAddress(request);
     if (!trusted(peer)) return peer;
-    const hops = hopsOf(ctx.get(header));
+    const hops = hopsOf(request.get(header));
     let client = peer;
     for (const hop of hops.reverse()) {
       if (ipVersion(hop) === 0) break;

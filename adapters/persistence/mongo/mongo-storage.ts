@@ -3,7 +3,7 @@ import { StorageUnavailable } from '../../../core/errors.js';
 import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
 import { integerSetting } from '../../settings/setting-kinds.js';
 import { ConfigError } from '../../settings/config-error.js';
-import type { OpenedStorage, StorageAdapter } from '../storage-adapter.js';
+import type { OpenedStorage, StorageAdapter } from '../../settings/storage-adapter.js';
 
 const SETTINGS = v.object({
   MONGODB_URI: v.optional(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StaticKeyAuthenticator } from '../../../adapters/auth/static-key-authenticator.js';
 import { resolveApiKeys } from '../../../adapters/auth/api-keys.js';
-import { ConfigError } from '../../../app/config.js';
+import { ConfigError } from '../../../app/host/config.js';
 import { sha256Hex } from '../../support/digests.js';
 
 describe('resolveApiKeys', () => {

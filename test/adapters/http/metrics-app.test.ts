@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMetricsApp } from '../../../adapters/http/metrics-app.js';
-import { HTTP_METRIC_LABELS } from '../../../adapters/http/metric-labels.js';
+import { createMetricsApp } from '../../../adapters/koa/metrics-app.js';
+import { HTTP_METRIC_LABELS } from '../../../adapters/koa/metric-labels.js';
 import { ServiceMetrics } from '../../../adapters/metrics/service-metrics.js';
-import { listen, type RunningServer } from '../../../adapters/http/server/http-server.js';
+import { listen, type RunningServer } from '../../../adapters/koa/server/http-server.js';
 import { createLogger } from '../../../adapters/logging/logger.js';
-import { loadConfig } from '../../../app/config.js';
+import { loadConfig } from '../../../app/host/config.js';
 
 describe('the metrics app, for METRICS_PORT', () => {
   let running: RunningServer | undefined;

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_STORAGES, DEFAULT_STORAGE } from '../../../adapters/persistence/built-in-storages.js';
+import { BUILT_IN_STORAGES, DEFAULT_STORAGE } from '../../../app/host/built-in-storages.js';
 
 const APP = fileURLToPath(new URL('../../../app', import.meta.url));
-const LIST = 'storage/built-in-storages.ts';
+const LIST = 'host/built-in-storages.ts';
 
 const sourcesOf = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { HOST_PORTS_NAME, storageOfPorts } from '../../../adapters/persistence/host-ports-storage.js';
+import { HOST_PORTS_NAME, storageOfPorts } from '../../../app/host/host-ports-storage.js';
 
 const context = { retention: { ttlMs: 60_000, leaseMs: 1_000 } };
 

@@ -17,7 +17,7 @@ import {
   RATE_LIMIT_POLICY_HEADER,
   REQUEST_ID_HEADER,
 } from '../../../adapters/http/request/header-names.js';
-import type { HeaderEntry } from '../../../adapters/http/response/response-headers.js';
+import type { HeaderEntry } from '../../../adapters/koa/response/response-headers.js';
 import { announceReady, BENCH_KEY, seedPet } from './seed.js';
 
 interface Pet {

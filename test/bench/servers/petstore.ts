@@ -14,8 +14,9 @@ import {
   type PetDocument,
 } from '../../../adapters/persistence/mongo/pet-documents.js';
 import type { MongoSettings } from '../../../adapters/persistence/mongo/mongo-storage.js';
-import { listen } from '../../../adapters/http/server/http-server.js';
-import { TOKENS, resolved } from '../../../app/tokens.js';
+import { listen } from '../../../adapters/koa/server/http-server.js';
+import { resolved } from '../../../app/host/tokens.js';
+import { SERVICE_TOKENS } from '../../../app/service-tokens.js';
 import { composedFromSettings } from '../../support/composed-service.js';
 import { BENCH_KEY, seedPet } from './seed.js';
 
@@ -44,7 +45,7 @@ export async function startPetstore(
   if (storage === 'mongo') await seedMongo(config.storage.settings as MongoSettings, seedCount);
   else if (storage === 'sqlite') await seedByRestore(repository, seedCount);
   else for (let index = 0; index < seedCount; index += 1) await repository.add(seedPet(index));
-  const running = await listen(await resolved(container, TOKENS.HttpApp), {
+  const running = await listen(await resolved(container, SERVICE_TOKENS.HttpApp), {
     port: config.port,
     host: config.host,
     logger,

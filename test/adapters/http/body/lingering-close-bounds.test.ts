@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lingerBeforeClosing } from '../../../../adapters/http/body/lingering-close.js';
+import { lingerBeforeClosing } from '../../../../adapters/koa/body/lingering-close.js';
 
 // Far apart, so that a loaded machine cannot blur which bound closed the connection.
 const BOUNDS = { ms: 1_500, bytes: 256 * 1024 };

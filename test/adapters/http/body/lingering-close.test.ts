@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINGER } from '../../../../adapters/http/body/lingering-close.js';
+import { LINGER } from '../../../../adapters/koa/body/lingering-close.js';
 import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 
 const MEGABYTE = 1024 * 1024;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isCanonicalPath } from '../../../../adapters/http/middleware/canonical-path.js';
+import { isCanonicalPath } from '../../../../adapters/koa/middleware/canonical-path.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { API_OPERATIONS } from '../../../../adapters/http/http-app.js';
-import { createRouter, isUnderApi, mountOperation } from '../../../../adapters/http/routing/router.js';
+import { API_OPERATIONS } from '../../../../adapters/koa/http-app.js';
+import { createRouter, isUnderApi, mountOperation } from '../../../../adapters/koa/routing/router.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 import { watchedStorage } from '../../../support/watched-storage.js';

@@ -2,7 +2,7 @@ import { METHODS, STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_METHODS } from '../../../../adapters/http/http-app.js';
+import { API_METHODS } from '../../../../adapters/koa/http-app.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 import { EXPECTED_METHODS } from '../../../support/api-surface.js';
 import { expectDocumented } from '../../../support/openapi-check.js';

@@ -1,10 +1,10 @@
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, InvalidPageQuery, InvalidPet, PetNotFound } from '../../../../core/errors.js';
-import { renderErrors } from '../../../../adapters/http/middleware/render-errors.js';
-import { requestContext } from '../../../../adapters/http/middleware/request-context.js';
+import { renderErrors } from '../../../../adapters/koa/middleware/render-errors.js';
+import { requestContext } from '../../../../adapters/koa/middleware/request-context.js';
 import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
-import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
+import { listen, type RunningServer } from '../../../../adapters/koa/server/http-server.js';
 import { expectError } from '../../../support/api-harness.js';
 
 // A misspelt code cannot reach the error table: it does not compile (tsc checks the tests too).

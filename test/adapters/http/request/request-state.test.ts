@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestStateOf, startRequestState } from '../../../../adapters/http/request/request-state.js';
+import { requestStateOf, startRequestState } from '../../../../adapters/koa/request/request-state.js';
 import { aKoaContext } from '../../../support/koa-context.js';
 import { quiet } from '../server/served-app.js';
 

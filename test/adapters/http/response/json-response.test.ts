@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestContext } from '../../../../adapters/http/middleware/request-context.js';
-import { sendJson } from '../../../../adapters/http/response/json-response.js';
-import { listen } from '../../../../adapters/http/server/http-server.js';
+import { requestContext } from '../../../../adapters/koa/middleware/request-context.js';
+import { sendJson } from '../../../../adapters/koa/response/json-response.js';
+import { listen } from '../../../../adapters/koa/server/http-server.js';
 import { rawRequest, sendRaw } from '../../../support/raw-http.js';
 import { quiet } from '../server/served-app.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';

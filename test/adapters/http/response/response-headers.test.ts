@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { startRequestState } from '../../../../adapters/http/request/request-state.js';
-import { addResponseHeaders, responseHeader } from '../../../../adapters/http/response/response-headers.js';
+import { startRequestState } from '../../../../adapters/koa/request/request-state.js';
+import { addResponseHeaders, responseHeader } from '../../../../adapters/koa/response/response-headers.js';
 import { aKoaContext } from '../../../support/koa-context.js';
 import { quiet } from '../server/served-app.js';
 

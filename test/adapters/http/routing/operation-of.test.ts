@@ -1,9 +1,9 @@
 import type { RouterContext } from '@koa/router';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OTHER_OPERATION, operationOf, recordRoute, routeOf } from '../../../../adapters/http/routing/operation-of.js';
-import { createRouter } from '../../../../adapters/http/routing/router.js';
-import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
+import { OTHER_OPERATION, operationOf, recordRoute, routeOf } from '../../../../adapters/koa/routing/operation-of.js';
+import { createRouter } from '../../../../adapters/koa/routing/router.js';
+import { listen, type RunningServer } from '../../../../adapters/koa/server/http-server.js';
 import { quiet } from '../server/served-app.js';
 
 const OPERATIONS: ReadonlySet<string> = new Set(['getPet']);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { API_METHODS, API_OPERATIONS, OPERATION_IDS } from '../../../../adapters/http/http-app.js';
+import { API_METHODS, API_OPERATIONS, OPERATION_IDS } from '../../../../adapters/koa/http-app.js';
 import {
   answeredMethods,
   createRouter,
   mountOperation,
   routePattern,
-} from '../../../../adapters/http/routing/router.js';
+} from '../../../../adapters/koa/routing/router.js';
 import { EXPECTED_METHODS, EXPECTED_OPERATION_IDS, EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
 
 describe("the API's operations, each declared in its folder", () => {

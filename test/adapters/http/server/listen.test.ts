@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { listen } from '../../../../adapters/http/server/http-server.js';
+import { listen } from '../../../../adapters/koa/server/http-server.js';
 import { sendRaw } from '../../../support/raw-http.js';
 import { firstBytes, get, quiet, servedPerTest, type Answer } from './served-app.js';
 

@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import Koa from 'koa';
 import { afterEach, beforeEach } from 'vitest';
 import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
-import { listen, type RunningServer } from '../../../../adapters/http/server/http-server.js';
+import { listen, type RunningServer } from '../../../../adapters/koa/server/http-server.js';
 
 export const quiet: HttpLogger = {
   debug: () => undefined,

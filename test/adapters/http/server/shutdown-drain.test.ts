@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTLE_LIMIT_MS } from '../../../../adapters/http/server/graceful-shutdown.js';
+import { SETTLE_LIMIT_MS } from '../../../../adapters/koa/server/graceful-shutdown.js';
 import { answered, get, servedPerTest, type Outcome } from './served-app.js';
 
 const each = servedPerTest();

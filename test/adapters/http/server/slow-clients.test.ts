@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_TIMEOUTS, type ServerTimeouts } from '../../../../adapters/http/server/server-timeouts.js';
+import { SERVER_TIMEOUTS, type ServerTimeouts } from '../../../../adapters/koa/server/server-timeouts.js';
 import { countPets, startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 
 /**

@@ -1,14 +1,14 @@
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderErrors } from '../../../../../adapters/http/middleware/render-errors.js';
-import { requestContext } from '../../../../../adapters/http/middleware/request-context.js';
-import { addHealthRoutes } from '../../../../../adapters/http/routes/health/health-routes.js';
-import { createRouter } from '../../../../../adapters/http/routing/router.js';
+import { renderErrors } from '../../../../../adapters/koa/middleware/render-errors.js';
+import { requestContext } from '../../../../../adapters/koa/middleware/request-context.js';
+import { addHealthRoutes } from '../../../../../adapters/koa/routes/health/health-routes.js';
+import { createRouter } from '../../../../../adapters/koa/routing/router.js';
 import { Draining } from '../../../../../adapters/http/server/draining.js';
-import { listen, type RunningServer } from '../../../../../adapters/http/server/http-server.js';
+import { listen, type RunningServer } from '../../../../../adapters/koa/server/http-server.js';
 import { createLogger } from '../../../../../adapters/logging/logger.js';
 import { InMemoryPetRepository } from '../../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
-import { loadConfig } from '../../../../../app/config.js';
+import { loadConfig } from '../../../../../app/host/config.js';
 
 describe('the readiness probe during a shutdown', () => {
   let running: RunningServer | undefined;

@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { HostPorts } from './host-ports-storage.js';
+import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
+
+/** What a host opens the API with: whether the service listens itself (`startService`) or a server hands it requests. */
+export interface HostOptions {
+  /**
+   * The settings, by the names `petstore serve --help` lists (PORT, HOST, STORAGE, API_KEYS, ...),
+   * and those your storage adapter reads, as strings; nothing is read from the environment. Unset
+   * or empty: each one's default.
+   */
+  readonly settings?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Storage of your own in place of the one STORAGE names. Either a storage adapter, which the service
+   * opens with its settings and closes at the end, as it does a built-in one; or ports you opened
+   * yourself, and close yourself: a repository that passes the PetRepository and PetRestore contracts
+   * of `petstore/testing`, and an idempotency store that passes its contract (kept in this process
+   * when left out, up to IDEMPOTENCY_MAX_KEYS per client).
+   */
+  readonly storage?: StorageAdapter | HostPorts;
+  /**
+   * Where the service logs: any pino logger (the service logs JSON lines to stdout when unset), or
+   * `false` for no log at all.
+   */
+  readonly logger?: Logger | false;
+}

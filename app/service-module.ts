@@ -1,0 +1,102 @@
+import type { Tracer } from '@opentelemetry/api';
+import { ContainerModule } from 'inversify';
+import type { StoragePorts } from '../core/ports.js';
+import { STORAGE_METHODS } from '../core/storage-calls.js';
+import type { UseCases } from '../core/use-cases/use-cases.js';
+import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
+import { jsonTextAccessLog } from '../adapters/http/logs/access-line.js';
+import { Draining } from '../adapters/http/server/draining.js';
+import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
+import type { Composition, Layers, ModuleOf } from './host/container.js';
+import type { AppConfig } from './host/config.js';
+import { TOKENS, resolved, resolvedIfBound, type Token } from './host/tokens.js';
+import { projectManifest } from './project-manifest.js';
+import { SERVICE_TOKENS } from './service-tokens.js';
+
+type Layer<T> = (inner: T) => T;
+
+/** The HTTP apps, the key check they make, and the metrics they report. The web framework loads with them. */
+export function httpModule(tracer: Tracer | undefined): ModuleOf {
+  return ({ config, logger, keys }: Composition) =>
+    new ContainerModule(({ bind: bindAny }) => {
+      const bind = <T>(token: Token<T>) => bindAny<T>(token);
+      if (config.metrics) {
+        // Loaded with the metrics only.
+        bind(SERVICE_TOKENS.Metrics).toDynamicValue(async () => {
+          const [{ ServiceMetrics }, { HTTP_METRIC_LABELS }] = await Promise.all([
+            import('../adapters/metrics/service-metrics.js'),
+            import('../adapters/koa/metric-labels.js'),
+          ]);
+          return new ServiceMetrics(
+            { ...HTTP_METRIC_LABELS, storageMethods: STORAGE_METHODS },
+            { version: projectManifest().version },
+          );
+        });
+      }
+      bind(TOKENS.Draining).toConstantValue(new Draining());
+      bind(TOKENS.Authenticator).toDynamicValue(() => new StaticKeyAuthenticator(keys));
+      bind(SERVICE_TOKENS.HttpApp).toDynamicValue(async (c) => {
+        const [{ createHttpApp }, { apiServers }] = await Promise.all([
+          import('../adapters/koa/http-app.js'),
+          import('../adapters/http/openapi/servers.js'),
+        ]);
+        return createHttpApp({
+          useCases: await resolved(c, TOKENS.UseCases),
+          authenticator: await resolved(c, TOKENS.Authenticator),
+          storage: (await resolved(c, TOKENS.UseCaseStorage)).pets,
+          draining: await resolved(c, TOKENS.Draining),
+          logger,
+          accessLog: jsonTextAccessLog(logger),
+          bodyLimitBytes: config.bodyLimitBytes,
+          servers: apiServers(config),
+          corsOrigins: config.corsOrigins,
+          metrics: await resolvedIfBound(c, SERVICE_TOKENS.Metrics),
+          servesMetrics: config.metricsPort === undefined,
+          rateLimit: config.rateLimit,
+          trustedProxy: config.trustedProxy,
+          requestTracing: tracer && (await import('../adapters/koa/middleware/trace-request.js')).traceRequests(tracer),
+        });
+      });
+      bind(SERVICE_TOKENS.MetricsApp).toDynamicValue(async (c) =>
+        (await import('../adapters/koa/metrics-app.js')).createMetricsApp(
+          await resolved(c, SERVICE_TOKENS.Metrics),
+          logger,
+        ),
+      );
+    });
+}
+
+/**
+ * What the service wraps the storage and the use cases in: each storage call measured (when the HTTP
+ * module counts) then traced, so that its span covers its measurement; each use case traced. The
+ * tracing adapter loads only with a tracer.
+ */
+export async function serviceLayers(config: AppConfig, tracer: Tracer | undefined): Promise<Layers> {
+  const { name, dbSystem } = config.storage.adapter;
+  const traced = tracer && (await tracedLayers(tracer, { name, dbSystem }));
+  return {
+    storage: async (ports, c) => {
+      const metrics = await resolvedIfBound(c, SERVICE_TOKENS.Metrics);
+      const layers: (Layer<StoragePorts> | undefined)[] = [metrics && (await measuredBy(metrics)), traced?.storage];
+      return layers.reduce<StoragePorts>((inner, layer) => layer?.(inner) ?? inner, ports);
+    },
+    useCases: traced?.useCases,
+  };
+}
+
+async function measuredBy(metrics: ServiceMetrics): Promise<Layer<StoragePorts>> {
+  const { measuredStorage } = await import('../adapters/metrics/measured-storage.js');
+  return (ports) => measuredStorage(ports, metrics);
+}
+
+/** What `tracer` wraps: each storage call, and each use case. */
+async function tracedLayers(tracer: Tracer, storage: { name: string; dbSystem?: string | undefined }) {
+  const [{ tracedStorage }, { tracedUseCases }] = await Promise.all([
+    import('../adapters/tracing/traced-storage.js'),
+    import('../adapters/tracing/traced-use-cases.js'),
+  ]);
+  return {
+    storage: (ports: StoragePorts) => tracedStorage(ports, tracer, storage),
+    useCases: (useCases: UseCases) => tracedUseCases(useCases, tracer, storage.name),
+  };
+}
