@@ -3,9 +3,67 @@
  * depend on core, never the other way round; adapters meet only in app/. Inside the HTTP adapter,
  * each floor imports only the floors below it (docs/design.md, Layout).
  */
+const { readFileSync } = require('node:fs');
+
+/** @typedef {{ name: string, dependencies?: object, peerDependencies?: object, workspaces?: string[] }} Manifest */
+/**
+ * @param {string} path
+ * @returns {Manifest}
+ */
+function manifestAt(path) {
+  /** @type {unknown} */
+  const manifest = JSON.parse(readFileSync(path, 'utf8'));
+  return /** @type {Manifest} */ (manifest);
+}
+
+/** The workspace's packages (depcruise runs at the root): each one's folder and the siblings it depends on. */
+const packages = (manifestAt('package.json').workspaces ?? []).map((folder) => {
+  const manifest = manifestAt(`${folder}/package.json`);
+  const needs = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+  return { folder, name: manifest.name, siblings: needs.filter((name) => name.startsWith('@petstore/')) };
+});
+/** @type {(name: string) => string} */
+const folderOf = (name) => packages.find((sibling) => sibling.name === name)?.folder ?? name;
+/** @type {(folders: string[]) => string} */
+const anyOf = (folders) => `^(${folders.join('|')})/`;
+/** The service's own sources: what is in no other package. */
+const SERVICE = '^(app/(?!host/)|adapters/(koa|cli|metrics|tracing)/)';
+
+/**
+ * The packages' rules: a package imports a sibling only by its name (never by a path into its folder),
+ * and only a sibling its package.json depends on, so that no package reaches one above it.
+ */
+const packageRules = packages.flatMap(({ folder, name, siblings }) => {
+  const others = packages.filter((other) => other.folder !== folder).map((other) => other.folder);
+  return [
+    {
+      name: `${name.replace('@petstore/', '')}-imports-siblings-by-name`,
+      comment: `${name} reaches another package through that package's name, not a path into its folder.`,
+      severity: 'error',
+      from: { path: `^${folder}/` },
+      to: { path: anyOf(others), dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: `${name.replace('@petstore/', '')}-imports-only-its-dependencies`,
+      comment: `${name} imports only what its package.json depends on: no package above it, nor the service.`,
+      severity: 'error',
+      from: { path: `^${folder}/` },
+      to: { path: [anyOf(others), SERVICE], pathNot: siblings.length > 0 ? anyOf(siblings.map(folderOf)) : undefined },
+    },
+  ];
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...packageRules,
+    {
+      name: 'the-service-imports-packages-by-name',
+      comment: 'The service (app/ and the adapters in no package of their own) reaches each package through its name.',
+      severity: 'error',
+      from: { path: SERVICE },
+      to: { path: anyOf(packages.map(({ folder }) => folder)), dependencyTypesNot: ['aliased'] },
+    },
     {
       name: 'core-is-framework-free',
       comment: 'core/ may import only core/ (no npm packages, no node: built-ins, no adapters or app).',
@@ -71,7 +129,7 @@ module.exports = {
       comment:
         "The HTTP contract (contract/) is a floor under the hosts that bind it: the Koa app (adapters/koa/) and the fetch handler (fetch/). Nothing else of the contract's folder imports it.",
       severity: 'error',
-      from: { path: '^adapters/http/', pathNot: '^adapters/http/(contract|fetch)/' },
+      from: { path: '^adapters/http/', pathNot: ['^adapters/http/(contract|fetch)/', '^adapters/http/index[.]ts$'] },
       to: { path: '^adapters/http/(contract|fetch)/' },
     },
     {
@@ -117,6 +175,14 @@ module.exports = {
       to: { pathNot: ['^testing/', '^core/', 'node_modules/vitest/'], dependencyTypesNot: ['core'] },
     },
     {
+      name: 'each-package-declares-what-it-loads',
+      comment:
+        "A module of npm imports only what its own package's package.json lists as a dependency (or a peer): what a package loads is what its users install.",
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown', 'npm-dev'], dependencyTypesNot: ['type-only', 'npm-peer'] },
+    },
+    {
       name: 'no-unresolvable-imports',
       severity: 'error',
       from: {},
@@ -131,11 +197,14 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // The packages' builds: what is checked is their sources, which imports by a package's name lead to.
+    exclude: { path: ['^dist/', '^(core|testing|adapters/[a-z-]+|adapters/persistence/[a-z-]+|app/host)/dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      // A sibling imported by name is checked in its sources (each package's exports map them under this condition).
+      conditionNames: ['petstore-source', 'import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.js'],
     },
   },

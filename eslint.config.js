@@ -8,7 +8,7 @@ export default defineConfig(
   // test/install/consumer/ and examples/ are other projects, compiled against the packed package by their own tests.
   {
     ignores: [
-      'dist/',
+      '**/dist/',
       'dist-bench/',
       'coverage/',
       'reports/',

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { workspaceSourceAliases } from './scripts/workspace-sources.js';
 
 /**
  * The files that drive a browser or start built processes, slowest first. They are small files that
@@ -23,6 +24,7 @@ class SlowFoldersFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  resolve: { alias: workspaceSourceAliases() },
   test: {
     include: ['test/**/*.test.ts'],
     // Another project's tests, run against the packed package by test/install/library-consumer.test.ts.

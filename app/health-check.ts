@@ -1,7 +1,7 @@
 // `node dist/app/health-check.js`: the container's health check. It asks the service's /healthz
 // where HOST and PORT say it listens, and exits 0 when it answers 2xx within the time, 1 otherwise.
 // It loads nothing else: it runs every few seconds beside the service.
-import { DEFAULT_HOST, DEFAULT_PORT, probeUrl } from '../adapters/http/server/listen-address.js';
+import { DEFAULT_HOST, DEFAULT_PORT, probeUrl } from '@petstore/http/server/listen-address.js';
 
 /** Below the image's HEALTHCHECK --timeout, so that the check says why it failed before it is killed. */
 const ANSWER_WITHIN_MS = 2_500;

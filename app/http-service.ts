@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { DOCS_PATH, OPENAPI_PATH } from '../adapters/koa/routes/docs/docs-routes.js';
 import { listen, type RunningServer } from '../adapters/koa/server/http-server.js';
-import { httpOrigin } from '../adapters/http/server/listen-address.js';
+import { httpOrigin } from '@petstore/http/server/listen-address.js';
 import { API_METHODS } from '../adapters/koa/http-app.js';
-import { composeService, type ComposedService } from './host/compose-service.js';
+import { composeService, type ComposedService } from '@petstore/host/compose-service.js';
 import type { Tracer } from '@opentelemetry/api';
-import { TOKENS, resolved } from './host/tokens.js';
+import { TOKENS, resolved } from '@petstore/host/tokens.js';
 import { httpModule, serviceLayers } from './service-module.js';
 import { SERVICE_TOKENS } from './service-tokens.js';
 

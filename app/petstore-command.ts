@@ -1,19 +1,19 @@
 // `petstore`: the command line, a second host for the core, and the service's own start (`serve`,
 // in serve-command.ts). The same configuration (STORAGE, PORT, ...) and the same composition root for both.
 import type { Container } from 'inversify';
-import { newApiKey } from '../adapters/auth/api-keys.js';
-import { sha256 } from '../adapters/auth/static-key-authenticator.js';
-import type { UseCases } from '../core/use-cases/use-cases.js';
+import { newApiKey } from '@petstore/auth/api-keys.js';
+import { sha256 } from '@petstore/auth/static-key-authenticator.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { watchInterrupts } from '../adapters/cli/interrupted.js';
 import { pipeTo } from '../adapters/cli/pipe-to.js';
 import { runCli } from '../adapters/cli/run-cli.js';
-import { createLogger } from '../adapters/logging/logger.js';
-import { loadConfig } from './host/config.js';
+import { createLogger } from '@petstore/logging/logger.js';
+import { loadConfig } from '@petstore/host/config.js';
 import { onStopSignals, startTracingIfAsked } from './process-host.js';
 import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
 import { serveUntilStopped } from './serve-command.js';
-import { TOKENS, resolved } from './host/tokens.js';
+import { TOKENS, resolved } from '@petstore/host/tokens.js';
 import { serviceLayers } from './service-module.js';
 import type { Tracing } from './tracing/start-tracing.js';
 
@@ -38,7 +38,7 @@ async function useCases({ readOnly }: { readOnly?: boolean } = {}): Promise<UseC
   // The command line reports its errors itself, on stderr.
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const { composeService } = await import('./host/compose-service.js');
+  const { composeService } = await import('@petstore/host/compose-service.js');
   // An import or an export is one trace, with a span for each batch.
   tracing = await startTracingIfAsked(
     process.env,

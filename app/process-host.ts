@@ -1,9 +1,9 @@
 // What `petstore serve` and the commands do with the process they run in. `startService` does none
 // of it: its host owns the process.
 import type { Logger } from 'pino';
-import type { Environment } from '../adapters/settings/read-settings.js';
+import type { Environment } from '@petstore/settings/read-settings.js';
 import { projectManifest } from './project-manifest.js';
-import type { BuiltInStorage } from './host/built-in-storages.js';
+import type { BuiltInStorage } from '@petstore/host/built-in-storages.js';
 import type { Tracing } from './tracing/start-tracing.js';
 import { tracingRequested } from './tracing/tracing-requested.js';
 

@@ -1,7 +1,7 @@
 // `petstore serve`: the service started from the environment's settings, until a stop signal.
 import { EXIT_FORCED } from '../adapters/cli/commands/serve.js';
-import { createLogger } from '../adapters/logging/logger.js';
-import { loadConfig, type AppConfig } from './host/config.js';
+import { createLogger } from '@petstore/logging/logger.js';
+import { loadConfig, type AppConfig } from '@petstore/host/config.js';
 import { onStopSignals, startTracingIfAsked, type StopSignal } from './process-host.js';
 import type { Tracing } from './tracing/start-tracing.js';
 

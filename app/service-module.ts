@@ -1,15 +1,15 @@
 import type { Tracer } from '@opentelemetry/api';
 import { ContainerModule } from 'inversify';
-import type { StoragePorts } from '../core/ports.js';
-import { STORAGE_METHODS } from '../core/storage-calls.js';
-import type { UseCases } from '../core/use-cases/use-cases.js';
-import { StaticKeyAuthenticator } from '../adapters/auth/static-key-authenticator.js';
-import { jsonTextAccessLog } from '../adapters/http/logs/access-line.js';
-import { Draining } from '../adapters/http/server/draining.js';
+import type { StoragePorts } from '@petstore/core/ports.js';
+import { STORAGE_METHODS } from '@petstore/core/storage-calls.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
+import { StaticKeyAuthenticator } from '@petstore/auth/static-key-authenticator.js';
+import { jsonTextAccessLog } from '@petstore/http/logs/access-line.js';
+import { Draining } from '@petstore/http/server/draining.js';
 import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
-import type { Composition, Layers, ModuleOf } from './host/container.js';
-import type { AppConfig } from './host/config.js';
-import { TOKENS, resolved, resolvedIfBound, type Token } from './host/tokens.js';
+import type { Composition, Layers, ModuleOf } from '@petstore/host/container.js';
+import type { AppConfig } from '@petstore/host/config.js';
+import { TOKENS, resolved, resolvedIfBound, type Token } from '@petstore/host/tokens.js';
 import { projectManifest } from './project-manifest.js';
 import { SERVICE_TOKENS } from './service-tokens.js';
 
@@ -38,7 +38,7 @@ export function httpModule(tracer: Tracer | undefined): ModuleOf {
       bind(SERVICE_TOKENS.HttpApp).toDynamicValue(async (c) => {
         const [{ createHttpApp }, { apiServers }] = await Promise.all([
           import('../adapters/koa/http-app.js'),
-          import('../adapters/http/openapi/servers.js'),
+          import('@petstore/http/openapi/servers.js'),
         ]);
         return createHttpApp({
           useCases: await resolved(c, TOKENS.UseCases),

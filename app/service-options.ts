@@ -1,5 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
-import type { HostOptions } from './host/host-options.js';
+import type { HostOptions } from '@petstore/host/host-options.js';
 
 /** What a program starts the service with (`startService`): what any host opens the API with, and a tracer. */
 export interface ServiceOptions extends HostOptions {

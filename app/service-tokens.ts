@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
-import { token } from './host/tokens.js';
+import { token } from '@petstore/host/tokens.js';
 
 /** The parts the HTTP service adds to what every host composes. */
 export const SERVICE_TOKENS = {

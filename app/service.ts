@@ -1,24 +1,24 @@
 // `petstore/service`: the whole service as a function another program can start and stop.
 import { pino } from 'pino';
-import { createLogger } from '../adapters/logging/logger.js';
-import { storageOfPorts } from './host/host-ports-storage.js';
-import { loadConfig } from './host/config.js';
+import { createLogger } from '@petstore/logging/logger.js';
+import { storageOfPorts } from '@petstore/host/host-ports-storage.js';
+import { loadConfig } from '@petstore/host/config.js';
 import { startHttpService, type RunningService } from './http-service.js';
 import type { ServiceOptions } from './service-options.js';
 
 export type { ServiceOptions } from './service-options.js';
 
-export { ConfigError } from './host/config.js';
+export { ConfigError } from '@petstore/host/config.js';
 export type { RunningService } from './http-service.js';
-export type { HostPorts } from './host/host-ports-storage.js';
-export { StorageOpenFailure } from '../adapters/settings/storage-open-failure.js';
+export type { HostPorts } from '@petstore/host/host-ports-storage.js';
+export { StorageOpenFailure } from '@petstore/settings/storage-open-failure.js';
 export type {
   OpenedStorage,
   StorageAdapter,
   StorageContext,
   StorageSetting,
-} from '../adapters/settings/storage-adapter.js';
-export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from './host/built-in-storages.js';
+} from '@petstore/settings/storage-adapter.js';
+export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from '@petstore/host/built-in-storages.js';
 
 /**
  * Starts the service: the settings read and checked, the storage opened, the API listening (and

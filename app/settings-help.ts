@@ -1,6 +1,6 @@
-import { settingsHelpOf, type SettingHelp } from '../adapters/settings/read-settings.js';
-import { ENVIRONMENT } from './host/config.js';
-import { BUILT_IN_STORAGES } from './host/built-in-storages.js';
+import { settingsHelpOf, type SettingHelp } from '@petstore/settings/read-settings.js';
+import { ENVIRONMENT } from '@petstore/host/config.js';
+import { BUILT_IN_STORAGES } from '@petstore/host/built-in-storages.js';
 
 /** Every storage STORAGE can name, with what it keeps pets in. */
 const storageChoices = (): string => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PetRepository } from '../core/ports.js';
+import type { PetRepository } from '@petstore/core/ports.js';
 import { aNewPet } from './fixtures.js';
 import { expectList } from './pet-expectations.js';
 import { RACE_ROUNDS, RACERS, racedInRounds, wrongRounds } from './races.js';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { PAGE_LIMIT_MAX } from '../core/paging.js';
-import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '../core/pet.js';
-import type { PetRepository } from '../core/ports.js';
+import { PAGE_LIMIT_MAX } from '@petstore/core/paging.js';
+import { PET_STATUSES, petOf, type NewPet, type Pet, type PetId, type PetStatus } from '@petstore/core/pet.js';
+import type { PetRepository } from '@petstore/core/ports.js';
 import { exportedPets } from './fixtures.js';
 import { boundaryPets, generatedPets } from './pet-domain.js';
 import { describeError, expectPets, fieldDifferences } from './pet-expectations.js';

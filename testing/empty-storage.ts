@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { ClaimOutcome, IdempotencyKey } from '../core/idempotency.js';
-import type { IdempotencyStore, PetRepository } from '../core/ports.js';
+import type { ClaimOutcome, IdempotencyKey } from '@petstore/core/idempotency.js';
+import type { IdempotencyStore, PetRepository } from '@petstore/core/ports.js';
 
 const EACH_TEST_ITS_OWN =
   'each test needs an empty storage of its own: make one afresh in the fixture (a database, schema or file), or empty it there';

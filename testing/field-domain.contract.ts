@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { CATEGORY_ID_MAX, petOf, type NewPet, type Pet } from '../core/pet.js';
-import type { PetRepository, PetRestore } from '../core/ports.js';
+import { CATEGORY_ID_MAX, petOf, type NewPet, type Pet } from '@petstore/core/pet.js';
+import type { PetRepository, PetRestore } from '@petstore/core/ports.js';
 import {
   differenceOf,
   domainPets,

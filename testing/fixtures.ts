@@ -1,7 +1,7 @@
-import type { IdempotencyRetention } from '../core/idempotency.js';
-import type { NewPet, Pet } from '../core/pet.js';
-import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
-import { ExportPets } from '../core/use-cases/export-pets.js';
+import type { IdempotencyRetention } from '@petstore/core/idempotency.js';
+import type { NewPet, Pet } from '@petstore/core/pet.js';
+import type { IdempotencyStore, PetRepository, PetRestore } from '@petstore/core/ports.js';
+import { ExportPets } from '@petstore/core/use-cases/export-pets.js';
 
 /** A repository under test, made afresh for each test, and how to let go of what it holds. */
 export interface RepositoryFixture {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PET_ID_MAX, type Pet } from '../core/pet.js';
-import type { PetRepository, PetRestore } from '../core/ports.js';
+import { PET_ID_MAX, type Pet } from '@petstore/core/pet.js';
+import type { PetRepository, PetRestore } from '@petstore/core/ports.js';
 import { aNewPet } from './fixtures.js';
 import { expectList, expectPet } from './pet-expectations.js';
 

@@ -5,9 +5,9 @@ import {
   type IdempotencyClaim,
   type IdempotencyKey,
   type IdempotencyRetention,
-} from '../core/idempotency.js';
-import type { Pet } from '../core/pet.js';
-import type { IdempotencyStore } from '../core/ports.js';
+} from '@petstore/core/idempotency.js';
+import type { Pet } from '@petstore/core/pet.js';
+import type { IdempotencyStore } from '@petstore/core/ports.js';
 import { expectNoKeys } from './empty-storage.js';
 import { manualClock, type IdempotencyFixture, type IdempotencyFixtureOptions } from './fixtures.js';
 import { RACE_ROUNDS, RACERS, racedInRounds, wrongRounds } from './races.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IdempotencyClaim } from '../core/idempotency.js';
-import type { Pet } from '../core/pet.js';
-import type { IdempotencyStore, PetRepository, PetRestore } from '../core/ports.js';
+import type { IdempotencyClaim } from '@petstore/core/idempotency.js';
+import type { Pet } from '@petstore/core/pet.js';
+import type { IdempotencyStore, PetRepository, PetRestore } from '@petstore/core/ports.js';
 import { expectFreeKey, expectNoPets } from './empty-storage.js';
 import { aNewPet, type OutageFixture } from './fixtures.js';
 import { expectPet } from './pet-expectations.js';

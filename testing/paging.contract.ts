@@ -1,7 +1,7 @@
 import { it } from 'vitest';
-import { PAGE_LIMIT_MAX, type PetPageQuery } from '../core/paging.js';
-import type { Pet, PetStatus } from '../core/pet.js';
-import type { PetRepository } from '../core/ports.js';
+import { PAGE_LIMIT_MAX, type PetPageQuery } from '@petstore/core/paging.js';
+import type { Pet, PetStatus } from '@petstore/core/pet.js';
+import type { PetRepository } from '@petstore/core/ports.js';
 import { expectPets } from './pet-expectations.js';
 import { kitSeed, seededRandom } from './seeded-random.js';
 

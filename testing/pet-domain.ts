@@ -7,7 +7,7 @@ import {
   PET_STATUSES,
   type NewPet,
   type PetStatus,
-} from '../core/pet.js';
+} from '@petstore/core/pet.js';
 import type { SeededRandom } from './seeded-random.js';
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { PetPageQuery } from '../core/paging.js';
-import type { Pet, PetId } from '../core/pet.js';
-import type { PetRepository } from '../core/ports.js';
+import type { PetPageQuery } from '@petstore/core/paging.js';
+import type { Pet, PetId } from '@petstore/core/pet.js';
+import type { PetRepository } from '@petstore/core/ports.js';
 
 /** An error as a message names it: its class and its words. */
 export const describeError = (error: unknown): string =>

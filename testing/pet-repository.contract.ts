@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pet, PetStatus } from '../core/pet.js';
-import type { PetRepository } from '../core/ports.js';
+import type { Pet, PetStatus } from '@petstore/core/pet.js';
+import type { PetRepository } from '@petstore/core/ports.js';
 import { expectNoPets } from './empty-storage.js';
 import { itKeepsEveryFieldsDomainThroughAdds } from './field-domain.contract.js';
 import { itPagesOverEveryLimit } from './paging.contract.js';

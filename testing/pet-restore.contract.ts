@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newPetOf, type Pet } from '../core/pet.js';
-import { RestoreConflict } from '../core/errors.js';
-import type { PetRepository, PetRestore } from '../core/ports.js';
-import { CreatePet } from '../core/use-cases/create-pet.js';
-import { ImportPets, type Backup } from '../core/use-cases/import-pets.js';
+import { newPetOf, type Pet } from '@petstore/core/pet.js';
+import { RestoreConflict } from '@petstore/core/errors.js';
+import type { PetRepository, PetRestore } from '@petstore/core/ports.js';
+import { CreatePet } from '@petstore/core/use-cases/create-pet.js';
+import { ImportPets, type Backup } from '@petstore/core/use-cases/import-pets.js';
 import { expectNoPets } from './empty-storage.js';
 import {
   itDecidesRestoreConflictsByteForByte,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { StorageUnavailable } from '../core/errors.js';
+import { StorageUnavailable } from '@petstore/core/errors.js';
 import { describeError } from './pet-expectations.js';
 
 /** What became of one storage call within the bound: its answer, its rejection, or nothing yet. */

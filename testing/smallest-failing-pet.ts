@@ -1,4 +1,4 @@
-import { newPetOf, type NewPet } from '../core/pet.js';
+import { newPetOf, type NewPet } from '@petstore/core/pet.js';
 import { isValid } from './pet-domain.js';
 
 /** Whether storing this pet fails the rule; each question is one trip to the storage. */

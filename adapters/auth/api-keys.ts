@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError } from '../settings/config-error.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
 import type { AcceptedKeys } from './static-key-authenticator.js';
 
 export interface ApiKeys extends AcceptedKeys {

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Authenticator } from '../../core/ports.js';
+import type { Authenticator } from '@petstore/core/ports.js';
 
 /** SHA-256 in lower-case hex, hashed in one call: cheaper than hashing to a Buffer (docs/performance.md). */
 export function sha256(text: string): string {

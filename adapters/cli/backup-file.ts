@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { BackupEntry } from '../../core/backup.js';
-import { ImportRefused } from '../../core/errors.js';
-import { refusalAt, type Backup, type ImportPhase, type ImportProgress } from '../../core/use-cases/import-pets.js';
+import type { BackupEntry } from '@petstore/core/backup.js';
+import { ImportRefused } from '@petstore/core/errors.js';
+import { refusalAt, type Backup, type ImportPhase, type ImportProgress } from '@petstore/core/use-cases/import-pets.js';
 import { ndjsonLines, UnreadableLine } from './ndjson-lines.js';
 import { InvalidPetLine, petOfLine } from './pet-line.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { UseCases } from '../../core/use-cases/use-cases.js';
-import type { SettingHelp } from '../settings/read-settings.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
+import type { SettingHelp } from '@petstore/settings/read-settings.js';
 import type { Interrupts } from './interrupted.js';
 
 export interface CliDependencies {

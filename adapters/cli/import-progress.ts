@@ -1,6 +1,6 @@
 import bytes from 'bytes';
 import { Presets, SingleBar } from 'cli-progress';
-import type { ImportPhase, ImportProgress } from '../../core/use-cases/import-pets.js';
+import type { ImportPhase, ImportProgress } from '@petstore/core/use-cases/import-pets.js';
 
 // bytes answers null only for a number that is not finite, which a count of bytes never is.
 const fileBytes = (count: number) => bytes(count, { unitSeparator: ' ', decimalPlaces: 1 }) as string;

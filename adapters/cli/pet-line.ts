@@ -1,5 +1,5 @@
-import { RuleViolation } from '../../core/errors.js';
-import { parseJsonExactly } from '../../core/json-numbers.js';
+import { RuleViolation } from '@petstore/core/errors.js';
+import { parseJsonExactly } from '@petstore/core/json-numbers.js';
 import {
   assertValidNewPet,
   isPetId,
@@ -9,7 +9,7 @@ import {
   type NewPet,
   type NewPetFields,
   type PetId,
-} from '../../core/pet.js';
+} from '@petstore/core/pet.js';
 
 /** A line of an import file, read: the pet's fields and, when the line gives one, its id. */
 export interface PetLine {

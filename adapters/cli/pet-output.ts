@@ -1,4 +1,4 @@
-import type { Pet } from '../../core/pet.js';
+import type { Pet } from '@petstore/core/pet.js';
 
 const COLUMNS = [
   { title: 'ID', value: (pet: Pet) => String(pet.id), alignRight: true },

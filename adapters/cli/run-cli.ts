@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
-import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViolation } from '../../core/errors.js';
-import { ConfigError } from '../settings/config-error.js';
+import { DomainError, ImportInterrupted, ImportRefused, ImportStopped, RuleViolation } from '@petstore/core/errors.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
 import { EXIT_ON_SIGNAL, type InterruptSignal } from './interrupted.js';
 import type { CliDependencies, CliOutput } from './cli-dependencies.js';
 import { createCliProgram } from './cli-program.js';

@@ -1,6 +1,6 @@
 import Koa from 'koa';
-import type { Authenticator, PetRepository } from '../../core/ports.js';
-import type { UseCases } from '../../core/use-cases/use-cases.js';
+import type { Authenticator, PetRepository } from '@petstore/core/ports.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import type { HttpMetrics } from './metrics/http-metrics.js';
 import { requestMetricsObserver } from './metrics/request-metrics.js';
 import { answerApi } from './middleware/answer-api.js';
@@ -13,22 +13,22 @@ import { renderErrors } from './middleware/render-errors.js';
 import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
 import type { RequestTracing } from './middleware/trace-request.js';
-import type { ServerEntry } from '../http/openapi/document.js';
-import { createApiContract } from '../http/contract/api-contract.js';
-import { API_METHODS, OPERATION_IDS, OPERATION_METHODS } from '../http/contract/api-operations.js';
+import type { ServerEntry } from '@petstore/http/openapi/document.js';
+import { createApiContract } from '@petstore/http/contract/api-contract.js';
+import { API_METHODS, OPERATION_IDS, OPERATION_METHODS } from '@petstore/http/contract/api-operations.js';
 
-export { API_METHODS, API_OPERATIONS, OPERATION_IDS, openApiDocument } from '../http/contract/api-operations.js';
-import type { RateLimitPolicy } from '../http/rate-limit/token-buckets.js';
+export { API_METHODS, API_OPERATIONS, OPERATION_IDS, openApiDocument } from '@petstore/http/contract/api-operations.js';
+import type { RateLimitPolicy } from '@petstore/http/rate-limit/token-buckets.js';
 import { addDocsRoutes } from './routes/docs/docs-routes.js';
 import { addHealthRoutes } from './routes/health/health-routes.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
-import { clientAddressBehind, type TrustedProxy } from '../http/proxies/client-address.js';
+import { clientAddressBehind, type TrustedProxy } from '@petstore/http/proxies/client-address.js';
 import { operationOf, OTHER_OPERATION, routeOf } from './routing/operation-of.js';
-import type { HttpLogger } from '../http/logs/http-logger.js';
-import type { AccessLog } from '../http/logs/request-log.js';
+import type { HttpLogger } from '@petstore/http/logs/http-logger.js';
+import type { AccessLog } from '@petstore/http/logs/request-log.js';
 import { logConnectionFailure } from './request/request-logger.js';
 import { createRouter } from './routing/router.js';
-import type { Draining } from '../http/server/draining.js';
+import type { Draining } from '@petstore/http/server/draining.js';
 
 export interface HttpAppDependencies {
   /** The use cases, each operation calling those it names. */

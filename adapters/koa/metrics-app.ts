@@ -5,7 +5,7 @@ import { renderErrors } from './middleware/render-errors.js';
 import { requestContext } from './middleware/request-context.js';
 import { apiSecurityHeaders } from './middleware/security-headers.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
-import type { HttpLogger } from '../http/logs/http-logger.js';
+import type { HttpLogger } from '@petstore/http/logs/http-logger.js';
 import { createRouter } from './routing/router.js';
 
 /** What the metrics port answers: GET /metrics, HEAD with it, and OPTIONS; any other method is a 501 here. */

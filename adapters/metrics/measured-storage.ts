@@ -1,6 +1,6 @@
-import { PetIdsExhausted, StorageUnavailable } from '../../core/errors.js';
-import type { StoragePorts } from '../../core/ports.js';
-import { wrapStorage } from '../../core/storage-calls.js';
+import { PetIdsExhausted, StorageUnavailable } from '@petstore/core/errors.js';
+import type { StoragePorts } from '@petstore/core/ports.js';
+import { wrapStorage } from '@petstore/core/storage-calls.js';
 import type { StorageMetrics } from './service-metrics.js';
 
 /**

@@ -1,6 +1,6 @@
 // What a storage is to the service: one object a folder exports, built-in or a host's own.
-import type { IdempotencyRetention } from '../../core/idempotency.js';
-import type { StoragePorts } from '../../core/ports.js';
+import type { IdempotencyRetention } from '@petstore/core/idempotency.js';
+import type { StoragePorts } from '@petstore/core/ports.js';
 import type { Environment, SettingHelp } from './read-settings.js';
 
 /** One setting a storage reads from the environment, as `petstore serve --help` and the settings table show it. */

@@ -1,5 +1,5 @@
 import { SpanStatusCode, trace, TraceFlags, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
-import { DomainError, StorageUnavailable } from '../../core/errors.js';
+import { DomainError, StorageUnavailable } from '@petstore/core/errors.js';
 
 /** The code of a domain rule that refused a call: a refusal, not a failure. */
 export const REFUSED_ATTRIBUTE = 'petstore.refused';

@@ -1,6 +1,6 @@
 import { context, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import type { Pet, PetStatus } from '../../core/pet.js';
-import type { ExportPets } from '../../core/use-cases/export-pets.js';
+import type { Pet, PetStatus } from '@petstore/core/pet.js';
+import type { ExportPets } from '@petstore/core/use-cases/export-pets.js';
 import {
   IMPORT_PHASES,
   type Backup,
@@ -8,8 +8,8 @@ import {
   type ImportPhase,
   type ImportProgress,
   type ImportReport,
-} from '../../core/use-cases/import-pets.js';
-import type { ImportMode } from '../../core/backup.js';
+} from '@petstore/core/use-cases/import-pets.js';
+import type { ImportMode } from '@petstore/core/backup.js';
 import { endedWith, recordFailure } from './spans.js';
 import { STORAGE_KIND_ATTRIBUTE } from './traced-storage.js';
 

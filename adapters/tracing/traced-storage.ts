@@ -1,7 +1,7 @@
 import { SpanKind, type Attributes, type Tracer } from '@opentelemetry/api';
 import { ATTR_DB_OPERATION_NAME, ATTR_DB_SYSTEM_NAME } from '@opentelemetry/semantic-conventions';
-import type { StoragePorts } from '../../core/ports.js';
-import { wrapStorage } from '../../core/storage-calls.js';
+import type { StoragePorts } from '@petstore/core/ports.js';
+import { wrapStorage } from '@petstore/core/storage-calls.js';
 import { inSpan } from './spans.js';
 
 export const STORAGE_KIND_ATTRIBUTE = 'petstore.storage.kind';

@@ -1,5 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
-import type { UseCaseName, UseCases } from '../../core/use-cases/use-cases.js';
+import type { UseCaseName, UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { tracedExport, tracedImport } from './traced-backup.js';
 import { tracedUseCase, type UseCase } from './traced-use-case.js';
 

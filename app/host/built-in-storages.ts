@@ -1,17 +1,17 @@
 // The one list of the storages STORAGE can name. Adding one is a folder under adapters/persistence/
 // that exports its StorageAdapter, and its line here.
-import { memoryStorage } from '../../adapters/persistence/in-memory/memory-storage.js';
-import { mongoStorage } from '../../adapters/persistence/mongo/mongo-storage.js';
-import { sqliteStorage } from '../../adapters/persistence/sqlite/sqlite-storage.js';
-import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
+import { memoryStorage } from '@petstore/storage-memory/memory-storage.js';
+import { mongoStorage } from '@petstore/storage-mongodb/mongo-storage.js';
+import { sqliteStorage } from '@petstore/storage-sqlite/sqlite-storage.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
 
 /** For a host that keeps idempotency keys in its own process. */
 export {
   InMemoryIdempotencyStore,
   type InMemoryIdempotencyOptions,
-} from '../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+} from '@petstore/storage-memory/in-memory-idempotency-store.js';
 /** For a host that keeps its pets in its own process: indexed by id and by status, so a page costs its own size. */
-export { InMemoryPetRepository } from '../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+export { InMemoryPetRepository } from '@petstore/storage-memory/in-memory-pet-repository.js';
 
 /**
  * A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
-import { resolveApiKeys, type ApiKeys } from '../../adapters/auth/api-keys.js';
-import type { OpenedStorage } from '../../adapters/settings/storage-adapter.js';
-import { explainedOpenFailure } from '../../adapters/settings/storage-open-failure.js';
+import { resolveApiKeys, type ApiKeys } from '@petstore/auth/api-keys.js';
+import type { OpenedStorage } from '@petstore/settings/storage-adapter.js';
+import { explainedOpenFailure } from '@petstore/settings/storage-open-failure.js';
 import { createContainer, type Composition, type ModuleOf } from './container.js';
 import { TOKENS, resolved } from './tokens.js';
 

@@ -1,17 +1,17 @@
 import * as v from 'valibot';
 // A key with characters a bearer token cannot hold could never be sent.
-import { SHA256_HEX } from '../../adapters/auth/static-key-authenticator.js';
-import { BEARER_TOKEN } from '../../adapters/http/request/bearer-token.js';
-import { PROXY_HEADERS, type TrustedProxy } from '../../adapters/http/proxies/client-address.js';
-import { isProxyRange } from '../../adapters/http/proxies/trusted-proxies.js';
-import type { RateLimitPolicy } from '../../adapters/http/rate-limit/token-buckets.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../../adapters/http/server/listen-address.js';
-import { LOG_FORMATS, LOG_LEVELS } from '../../adapters/logging/logger.js';
+import { SHA256_HEX } from '@petstore/auth/static-key-authenticator.js';
+import { BEARER_TOKEN } from '@petstore/http/request/bearer-token.js';
+import { PROXY_HEADERS, type TrustedProxy } from '@petstore/http/proxies/client-address.js';
+import { isProxyRange } from '@petstore/http/proxies/trusted-proxies.js';
+import type { RateLimitPolicy } from '@petstore/http/rate-limit/token-buckets.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '@petstore/http/server/listen-address.js';
+import { LOG_FORMATS, LOG_LEVELS } from '@petstore/logging/logger.js';
 import { BUILT_IN_STORAGES, DEFAULT_STORAGE, type BuiltInStorage } from './built-in-storages.js';
-import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
-import { ConfigError } from '../../adapters/settings/config-error.js';
-import { withoutEmptyVariables } from '../../adapters/settings/environment.js';
-import { readSettings, type Environment } from '../../adapters/settings/read-settings.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
+import { withoutEmptyVariables } from '@petstore/settings/environment.js';
+import { readSettings, type Environment } from '@petstore/settings/read-settings.js';
 import {
   ORIGIN,
   apiBaseUrlSetting,
@@ -20,7 +20,7 @@ import {
   durationSetting,
   integerSetting,
   sizeSetting,
-} from '../../adapters/settings/setting-kinds.js';
+} from '@petstore/settings/setting-kinds.js';
 
 export { ConfigError };
 

@@ -1,9 +1,9 @@
 import { Container, ContainerModule, type ResolutionContext } from 'inversify';
 import type { Logger } from 'pino';
-import { IN_FLIGHT_LEASE_MS } from '../../core/idempotency.js';
-import type { StoragePorts } from '../../core/ports.js';
-import { useCasesOver, type UseCases } from '../../core/use-cases/use-cases.js';
-import type { ApiKeys } from '../../adapters/auth/api-keys.js';
+import { IN_FLIGHT_LEASE_MS } from '@petstore/core/idempotency.js';
+import type { StoragePorts } from '@petstore/core/ports.js';
+import { useCasesOver, type UseCases } from '@petstore/core/use-cases/use-cases.js';
+import type { ApiKeys } from '@petstore/auth/api-keys.js';
 import type { AppConfig } from './config.js';
 import { TOKENS, resolved, type Token } from './tokens.js';
 

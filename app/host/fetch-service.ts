@@ -1,4 +1,4 @@
-import { fetchHandlerOf, type FetchHandler } from '../../adapters/http/fetch/fetch-handler.js';
+import { fetchHandlerOf, type FetchHandler } from '@petstore/http/fetch/fetch-handler.js';
 import { openHostedContract, type HostedContract } from './hosted-contract.js';
 import type { HostOptions } from './host-options.js';
 

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { HostPorts } from './host-ports-storage.js';
-import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
 
-/** What a host opens the API with: whether the service listens itself (`startService`) or a server hands it requests. */
+/** What a host opens the API with: whether `startService` listens itself or a server hands it requests. */
 export interface HostOptions {
   /**
    * The settings, by the names `petstore serve --help` lists (PORT, HOST, STORAGE, API_KEYS, ...),

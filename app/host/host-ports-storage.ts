@@ -1,5 +1,5 @@
-import type { IdempotencyStore, PetRepository, PetRestore } from '../../core/ports.js';
-import type { StorageAdapter } from '../../adapters/settings/storage-adapter.js';
+import type { IdempotencyStore, PetRepository, PetRestore } from '@petstore/core/ports.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
 import { STORAGE_OF_HOST_KEYS } from './built-in-storages.js';
 
 /** Storage a host opened itself: its pets, and its idempotency store unless keys are to be kept in the process. */

@@ -1,11 +1,11 @@
 import { pino } from 'pino';
-import { StaticKeyAuthenticator } from '../../adapters/auth/static-key-authenticator.js';
-import { createApiContract, type ApiContract } from '../../adapters/http/contract/api-contract.js';
-import { jsonTextAccessLog } from '../../adapters/http/logs/access-line.js';
-import { accessEntryOf } from '../../adapters/http/logs/request-log.js';
-import { apiServers } from '../../adapters/http/openapi/servers.js';
-import { Draining } from '../../adapters/http/server/draining.js';
-import { createLogger } from '../../adapters/logging/logger.js';
+import { StaticKeyAuthenticator } from '@petstore/auth/static-key-authenticator.js';
+import { createApiContract, type ApiContract } from '@petstore/http/contract/api-contract.js';
+import { jsonTextAccessLog } from '@petstore/http/logs/access-line.js';
+import { accessEntryOf } from '@petstore/http/logs/request-log.js';
+import { apiServers } from '@petstore/http/openapi/servers.js';
+import { Draining } from '@petstore/http/server/draining.js';
+import { createLogger } from '@petstore/logging/logger.js';
 import { storageOfPorts } from './host-ports-storage.js';
 import { composeService } from './compose-service.js';
 import { loadConfig } from './config.js';

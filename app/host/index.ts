@@ -1,19 +1,7 @@
-// `petstore/http`: the API's HTTP contract for any host, with no web framework, database driver or tracing SDK.
-// Hand a request to the fetch handler, or bind the contract in your framework, one route per operation.
-export {
-  createApiContract,
-  OPENAPI_PATH,
-  type ApiContract,
-  type ApiContractOptions,
-  type ContractOperation,
-} from '../../adapters/http/contract/api-contract.js';
-export type { AnsweredRequest, HostRequest, HostResponse } from '../../adapters/http/contract/host-request.js';
-export { openApiDocument } from '../../adapters/http/contract/api-operations.js';
-export { apiServers } from '../../adapters/http/openapi/servers.js';
-export type { OpenApiDocument, ServerEntry } from '../../adapters/http/openapi/document.js';
-export type { RateLimiter, RateStanding } from '../../adapters/http/rate-limit/rate-limiter.js';
-export type { RateLimitPolicy } from '../../adapters/http/rate-limit/token-buckets.js';
-export { fetchHandlerOf, type FetchContext, type FetchHandler } from '../../adapters/http/fetch/fetch-handler.js';
+// `@petstore/host`: the API's contract opened from settings, for a host whose own server receives the requests
+// (Fastify, Bun, Deno, a worker): the storage STORAGE names, the keys, the rate limit and the access line.
+// It holds what `@petstore/http` holds, so that a host imports from one package.
+export * from '@petstore/http';
 export {
   InMemoryIdempotencyStore,
   InMemoryPetRepository,

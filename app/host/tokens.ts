@@ -1,8 +1,8 @@
 import type { ResolutionContext } from 'inversify';
-import type { Authenticator, StoragePorts } from '../../core/ports.js';
-import type { UseCases } from '../../core/use-cases/use-cases.js';
-import type { Draining } from '../../adapters/http/server/draining.js';
-import type { OpenedStorage } from '../../adapters/settings/storage-adapter.js';
+import type { Authenticator, StoragePorts } from '@petstore/core/ports.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
+import type { Draining } from '@petstore/http/server/draining.js';
+import type { OpenedStorage } from '@petstore/settings/storage-adapter.js';
 
 /** A service identifier that names the type bound to it, so that a binding and its look-ups agree. */
 export type Token<T> = symbol & { readonly boundType?: T };

@@ -15,7 +15,7 @@ import {
   type PetRepository,
   type PetRestore,
   type RestoreCount,
-} from 'petstore';
+} from '@petstore/core';
 
 export class MapPetRepository implements PetRepository, PetRestore {
   private readonly pets = new Map<PetId, Pet>();

@@ -70,7 +70,7 @@ describe('the petstore/http entry', () => {
     writeFileSync(
       program,
       [
-        `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'dist/app/host/index.js'))});`,
+        `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'app/host/dist/index.js'))});`,
         `const service = await createFetchHandler({ settings: { STORAGE: process.argv[2], SQLITE_PATH: ${JSON.stringify(join(folder, 'pets.db'))}, API_KEYS: 'k' }, logger: false });`,
         "const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };",
         'const created = await service.fetch(new Request(\'http://x/v1/pets\', { method: \'POST\', headers, body: \'{"name":"Rex","categoryId":1}\' }));',
@@ -120,7 +120,7 @@ describe('the petstore/http entry', () => {
     writeFileSync(
       started,
       [
-        `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'dist/app/host/index.js'))});`,
+        `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'app/host/dist/index.js'))});`,
         "await createFetchHandler({ settings: { STORAGE: 'mongo', MONGODB_URI: 'mongodb://127.0.0.1:9', API_KEYS: 'k' }, logger: false }).then(",
         "  () => console.log('started'),",
         '  (error) => console.log(`${error.name}: ${error.message}`),',

@@ -37,7 +37,7 @@ const SLOW_STEP_MS = 120_000;
 
 /** A fixture with a block that does not fit the public types: the compile must fail, naming it. */
 const BROKEN = tsBlocks(
-  "# Fixture\n\n```ts\nimport { startService } from 'petstore/service';\n\nawait startService({ storage: { pets: new Map() } });\n```\n",
+  "# Fixture\n\n```ts\nimport { startService } from 'petstore';\n\nawait startService({ storage: { pets: new Map() } });\n```\n",
   'broken',
 );
 
@@ -235,7 +235,7 @@ describe('the package as a library, used from another project', () => {
         './record-loads.mjs',
         '--input-type=module',
         '-e',
-        "await import('petstore'); console.log(JSON.stringify(globalThis.loaded))",
+        "await import('@petstore/core'); console.log(JSON.stringify(globalThis.loaded))",
       ]);
       expect(run.status).toBe(0);
       const loaded = JSON.parse(run.output) as string[];

@@ -5,7 +5,8 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OLD_NODE } from '../support/old-node.js';
-import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
+import { testMongo } from '../support/mongo.js';
+import { NODE_ONLY_PATH, packAllInto, siblingsOf, tarballsFor } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,7 +33,7 @@ function relativeLinks(markdown: string): string[] {
     .map((target) => target.replace(/[#?].*$/, ''));
 }
 
-describe('the package, packed and installed on a clean prefix', () => {
+describe('the service, packed and installed globally on a clean prefix from its tarballs alone', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-install-'));
   const prefix = join(scratch, 'prefix');
   const work = join(scratch, 'work');
@@ -42,8 +43,9 @@ describe('the package, packed and installed on a clean prefix', () => {
 
   beforeAll(() => {
     mkdirSync(work);
-    const { tarball, files } = packInto(scratch);
-    packed = files;
+    const tarballs = packAllInto(scratch);
+    packed = [...(tarballs.get(MANIFEST.name)?.files ?? [])];
+    // The set of tarballs the docs name: the service's and its siblings', so that no name of ours is looked up.
     execFileSync(
       'npm',
       [
@@ -51,7 +53,7 @@ describe('the package, packed and installed on a clean prefix', () => {
         '--global',
         '--prefix',
         prefix,
-        tarball,
+        ...tarballsFor(tarballs, MANIFEST.name),
         '--no-audit',
         '--no-fund',
         '--prefer-offline',
@@ -70,14 +72,20 @@ describe('the package, packed and installed on a clean prefix', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('holds what runs and its types, and what its Markdown links to: the docs, the ports, the worked examples', () => {
+  it('takes each package of ours from its tarball, none from a registry', () => {
+    const global = join(prefix, 'lib/node_modules');
+    const ours = readdirSync(join(global, '@petstore')).map((name) => `@petstore/${name}`);
+    expect(ours.sort()).toEqual(siblingsOf(MANIFEST.name).filter((name) => name !== MANIFEST.name).sort());
+    expect(existsSync(join(global, MANIFEST.name, 'node_modules/@petstore'))).toBe(false);
+  });
+
+  it('holds what runs and its types, and what its Markdown links to: the docs, the worked examples', () => {
     const paths = packed;
     expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual([
       'CHANGELOG.md',
       'CONTRIBUTING.md',
       'LICENSE',
       'README.md',
-      'core/ports.ts',
       'docs/design.md',
       'docs/operations.md',
       'docs/performance.md',
@@ -203,4 +211,30 @@ describe('the package, packed and installed on a clean prefix', () => {
     expect(await service.exited).toBe(0);
     expect(service.logLines().find((line) => line.msg === 'stopped')).toMatchObject({ outcome: 'drained' });
   });
+  it.skipIf(testMongo.uri === undefined)(
+    `serves on MongoDB with STORAGE=mongo, with the driver it installed${testMongo.skipReason ? ` (skipped: ${testMongo.skipReason})` : ''}`,
+    async () => {
+      const database = `install_${String(process.pid)}`;
+      const env = {
+        PATH,
+        API_KEYS: 'install-key',
+        PORT: '0',
+        SHUTDOWN_GRACE: '0s',
+        STORAGE: 'mongo',
+        MONGODB_URI: testMongo.uri ?? '',
+        MONGODB_DB: database,
+      };
+      service = watchProcess(spawn(petstore, ['serve'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+      const listening = await service.waitForLog('petstore listening');
+      expect(listening.storage).toBe('mongo');
+      const base = `http://127.0.0.1:${String(listening.port)}/v1/pets`;
+      const headers = { Authorization: 'Bearer install-key', 'Content-Type': 'application/json' };
+      const created = await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name: 'Mongo', categoryId: 3 }) });
+      expect(created.status).toBe(201);
+      const pet = (await created.json()) as { id: number };
+      expect(await (await fetch(base, { headers })).json()).toEqual([{ id: pet.id, name: 'Mongo', categoryId: 3 }]);
+      service.child.kill('SIGTERM');
+      expect(await service.exited).toBe(0);
+    },
+  );
 });

@@ -167,7 +167,7 @@ export async function runtimeHost(
     [
       ...OTHER_RUNTIMES[runtime].args,
       join(ROOT, 'test/support/serve-fetch-handler.ts'),
-      join(ROOT, 'dist/app/host/index.js'),
+      join(ROOT, 'app/host/dist/index.js'),
       JSON.stringify({
         ...KIT_SETTINGS,
         STORAGE: storage,

@@ -1,5 +1,5 @@
 // Serves the fetch handler of petstore/http on loopback under Bun or Deno, each with its own server, from the
-// built package: `<runtime> serve-fetch-handler.ts <path of dist/app/host/index.js> '<settings as JSON>'`. Prints the
+// built package: `<runtime> serve-fetch-handler.ts <path of app/host/dist/index.js> '<settings as JSON>'`. Prints the
 // port once listening; stops when killed. Both runtimes run TypeScript as it is.
 import type { FetchService } from '../../app/host/index.js';
 

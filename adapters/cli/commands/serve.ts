@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ConfigError } from '../../settings/config-error.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
 import { helpColumns, type CliDependencies, type CliOutput, type CommandOutcome } from '../cli-dependencies.js';
 import { settingsHelp } from './settings-help.js';
 

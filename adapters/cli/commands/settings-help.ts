@@ -1,5 +1,5 @@
 import { Help } from 'commander';
-import type { SettingHelp } from '../../settings/read-settings.js';
+import type { SettingHelp } from '@petstore/settings/read-settings.js';
 
 /** Commander's own wrapping, as its help uses, at any width: lines break at spaces, within `width`. */
 const help = Object.assign(new Help(), { minWidthToWrap: 0 });

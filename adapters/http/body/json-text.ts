@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { parse as parseContentType } from 'content-type';
-import { parseJsonExactly } from '../../../core/json-numbers.js';
+import { parseJsonExactly } from '@petstore/core/json-numbers.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { decoderFor } from './content-encoding.js';

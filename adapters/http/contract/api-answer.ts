@@ -1,4 +1,4 @@
-import type { Authenticator } from '../../../core/ports.js';
+import type { Authenticator } from '@petstore/core/ports.js';
 import { parse as parseQuery } from 'node:querystring';
 import { jsonOfBody } from '../body/json-text.js';
 import { apiErrorOf } from '../errors/api-error-of.js';

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
-import type { Authenticator, PetRepository } from '../../../core/ports.js';
-import type { UseCases } from '../../../core/use-cases/use-cases.js';
+import type { Authenticator, PetRepository } from '@petstore/core/ports.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { apiErrorOf } from '../errors/api-error-of.js';
 import { methodNotAllowed, methodNotImplemented, noResourceHere } from '../errors/method-errors.js';
 import type { HttpLogger } from '../logs/http-logger.js';

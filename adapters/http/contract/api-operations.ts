@@ -1,4 +1,4 @@
-import type { UseCases } from '../../../core/use-cases/use-cases.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { buildOpenApiDocument, type OpenApiDocument, type ServerEntry } from '../openapi/document.js';
 import { createPetOperation } from '../routes/create-pet/create-pet.js';
 import { getPetOperation } from '../routes/get-pet/get-pet.js';

@@ -4,7 +4,7 @@ import {
   StorageUnavailable,
   type DomainErrorCode,
   type RuleViolation,
-} from '../../../core/errors.js';
+} from '@petstore/core/errors.js';
 import { ApiError } from './api-error.js';
 import type { ErrorCode } from './error-codes.js';
 

@@ -1,6 +1,6 @@
-import { IdempotencyKeyInUse, IdempotencyKeyReused, PetIdsExhausted, PetNotFound } from '../../../core/errors.js';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_RULE } from '../../../core/idempotency.js';
-import { PET_ID_MAX } from '../../../core/pet.js';
+import { IdempotencyKeyInUse, IdempotencyKeyReused, PetIdsExhausted, PetNotFound } from '@petstore/core/errors.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_RULE } from '@petstore/core/idempotency.js';
+import { PET_ID_MAX } from '@petstore/core/pet.js';
 
 /** What a 505 says, whether Node's parser or the app refused the version. */
 export const HTTP_VERSIONS_SPOKEN = 'This server speaks HTTP/1.1 (and HTTP/1.0)';

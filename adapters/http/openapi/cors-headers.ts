@@ -1,4 +1,4 @@
-import { ORIGIN, ORIGIN_MAX_LENGTH } from '../../settings/setting-kinds.js';
+import { ORIGIN, ORIGIN_MAX_LENGTH } from '@petstore/settings/setting-kinds.js';
 
 export const CORS_ALLOW_ORIGIN_HEADER = 'Access-Control-Allow-Origin';
 export const CORS_EXPOSE_HEADERS_HEADER = 'Access-Control-Expose-Headers';

@@ -1,4 +1,4 @@
-import type { Authenticator } from '../../../core/ports.js';
+import type { Authenticator } from '@petstore/core/ports.js';
 import { ApiError } from '../errors/api-error.js';
 import { BEARER_TOKEN } from './bearer-token.js';
 

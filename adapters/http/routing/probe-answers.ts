@@ -1,4 +1,4 @@
-import type { PetRepository } from '../../../core/ports.js';
+import type { PetRepository } from '@petstore/core/ports.js';
 import { ApiError } from '../errors/api-error.js';
 
 /** What readiness asks: whether the host is stopping, and whether its storage would take a write. */

@@ -12,8 +12,8 @@ import {
   type NameRule,
   type NewPet,
   type Pet,
-} from '../../../core/pet.js';
-import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
+} from '@petstore/core/pet.js';
+import { PAGE_LIMIT_MAX } from '@petstore/core/paging.js';
 import { INT64 } from './integer-parameter.js';
 
 /** Where the pets are, under the API's base path. */

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { ApiError } from '../../http/errors/api-error.js';
-import { bodyTooLarge } from '../../http/body/content-encoding.js';
-import { waitsForContinue } from '../../http/request/expect-continue.js';
+import { ApiError } from '@petstore/http/errors/api-error.js';
+import { bodyTooLarge } from '@petstore/http/body/content-encoding.js';
+import { waitsForContinue } from '@petstore/http/request/expect-continue.js';
 import { logConnectionFailure } from '../request/request-logger.js';
 
 /**

@@ -1,13 +1,13 @@
 import type { Context, Middleware } from 'koa';
 import type { IncomingMessage } from 'node:http';
 import { readRequestBody } from '../body/request-body.js';
-import type { ApiContract } from '../../http/contract/api-contract.js';
+import type { ApiContract } from '@petstore/http/contract/api-contract.js';
 import { markReplayed } from '../request/replay-state.js';
 import { requestLogger } from '../request/request-logger.js';
 import { markRateLimited, recordRequestFailure } from '../request/request-span.js';
 import { requestStateOf } from '../request/request-state.js';
 import { addResponseHeaders } from '../response/response-headers.js';
-import { isUnderApi } from '../../http/routing/api-paths.js';
+import { isUnderApi } from '@petstore/http/routing/api-paths.js';
 import { recordRoute } from '../routing/operation-of.js';
 import { sendAnswer } from './send-answer.js';
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { corsPolicy } from '../../http/contract/cors.js';
+import { corsPolicy } from '@petstore/http/contract/cors.js';
 
 /**
  * The contract's CORS (contract/cors.ts) on every response of the Koa app, its docs and probes too:

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { methodNotImplemented } from '../../http/errors/method-errors.js';
+import { methodNotImplemented } from '@petstore/http/errors/method-errors.js';
 
 /**
  * The one rule for a method no route serves, this half of it: a method the server implements on no

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError, HTTP_VERSIONS_SPOKEN } from '../../http/errors/api-error.js';
-import { clipClientText } from '../../http/errors/error-body.js';
-import { waitsForContinue } from '../../http/request/expect-continue.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from '@petstore/http/errors/api-error.js';
+import { clipClientText } from '@petstore/http/errors/error-body.js';
+import { waitsForContinue } from '@petstore/http/request/expect-continue.js';
 
 /**
  * Fields a request may carry at most once (RFC 9110 §5.3) that Node silently cuts to their

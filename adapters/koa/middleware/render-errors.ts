@@ -1,8 +1,8 @@
 import type { Context, Middleware } from 'koa';
-import { ApiError } from '../../http/errors/api-error.js';
-import { apiErrorOf } from '../../http/errors/api-error-of.js';
-import { methodNotAllowed, noResourceHere } from '../../http/errors/method-errors.js';
-import { logFailure } from '../../http/logs/failure-log.js';
+import { ApiError } from '@petstore/http/errors/api-error.js';
+import { apiErrorOf } from '@petstore/http/errors/api-error-of.js';
+import { methodNotAllowed, noResourceHere } from '@petstore/http/errors/method-errors.js';
+import { logFailure } from '@petstore/http/logs/failure-log.js';
 import { requestLogger } from '../request/request-logger.js';
 import { recordRequestFailure } from '../request/request-span.js';
 import { sendAnswer } from './send-answer.js';

@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
-import { peerAddress, type ClientAddressOf } from '../../http/proxies/client-address.js';
-import { REQUEST_ID_HEADER } from '../../http/request/header-names.js';
-import type { HttpLogger } from '../../http/logs/http-logger.js';
-import { accessEntryOf, accessLogOf, type AccessLog } from '../../http/logs/request-log.js';
-import { requestIdOf } from '../../http/request/request-id.js';
+import { peerAddress, type ClientAddressOf } from '@petstore/http/proxies/client-address.js';
+import { REQUEST_ID_HEADER } from '@petstore/http/request/header-names.js';
+import type { HttpLogger } from '@petstore/http/logs/http-logger.js';
+import { accessEntryOf, accessLogOf, type AccessLog } from '@petstore/http/logs/request-log.js';
+import { requestIdOf } from '@petstore/http/request/request-id.js';
 import type { RequestObserver } from '../request/request-observer.js';
 
 export type { RequestObserver } from '../request/request-observer.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { lingerBeforeClosing } from '../body/lingering-close.js';
-import type { HeaderEntry } from '../../http/response/header-entry.js';
+import type { HeaderEntry } from '@petstore/http/response/header-entry.js';
 import { sendJson } from '../response/json-response.js';
 import { addResponseHeaders, responseHeader } from '../response/response-headers.js';
 

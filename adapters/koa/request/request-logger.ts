@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { HttpLogger } from '../../http/logs/http-logger.js';
+import type { HttpLogger } from '@petstore/http/logs/http-logger.js';
 import { requestStateOf } from './request-state.js';
 
 /** The logger bound to this request's id, and to its trace when it is traced. */

@@ -1,6 +1,6 @@
 import type { Span } from '@opentelemetry/api';
 import type { Context } from 'koa';
-import type { HttpLogger, TraceIds } from '../../http/logs/http-logger.js';
+import type { HttpLogger, TraceIds } from '@petstore/http/logs/http-logger.js';
 
 /**
  * What the service keeps of a request while it serves it, all in one object: the request context,

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { requestStateOf } from '../request/request-state.js';
-import { JSON_CONTENT_TYPE } from '../../http/response/header-entry.js';
+import { JSON_CONTENT_TYPE } from '@petstore/http/response/header-entry.js';
 
 /**
  * The one writer of JSON bodies, answers and errors alike: sends `value` with the response headers,

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { requestStateOf } from '../request/request-state.js';
-import type { HeaderEntry } from '../../http/response/header-entry.js';
+import type { HeaderEntry } from '@petstore/http/response/header-entry.js';
 
-export type { HeaderEntry } from '../../http/response/header-entry.js';
+export type { HeaderEntry } from '@petstore/http/response/header-entry.js';
 
 /**
  * Adds headers to the response. They are kept in a list on the request's state until the response is

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { colonPattern } from '../../http/routing/api-paths.js';
+import { colonPattern } from '@petstore/http/routing/api-paths.js';
 
 /** What a request is counted under: its operation, by its OpenAPI operationId, or `other`. */
 export const OTHER_OPERATION = 'other';

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { OperationMethod } from '../../http/routing/api-operation.js';
-import { API_BASE_PATH, colonPattern } from '../../http/routing/api-paths.js';
+import type { OperationMethod } from '@petstore/http/routing/api-operation.js';
+import { API_BASE_PATH, colonPattern } from '@petstore/http/routing/api-paths.js';
 
-export { API_BASE_PATH, answeredMethods, isUnderApi } from '../../http/routing/api-paths.js';
+export { API_BASE_PATH, answeredMethods, isUnderApi } from '@petstore/http/routing/api-paths.js';
 
 /** The one router of the Koa app: `/V1/PETS` and `/v1/pets/` are not `/v1/pets`. */
 export function createRouter(): Router {

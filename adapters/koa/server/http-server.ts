@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { answerConnectRequests } from './connect-requests.js';
 import { respondToParserErrors } from './parser-errors.js';
-import type { HttpLogger } from '../../http/logs/http-logger.js';
+import type { HttpLogger } from '@petstore/http/logs/http-logger.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
 import { SERVER_TIMEOUTS, TIMEOUT_CHECK_INTERVAL_MS, type ServerTimeouts } from './server-timeouts.js';
 

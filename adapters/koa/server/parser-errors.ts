@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, HTTP_VERSIONS_SPOKEN } from '../../http/errors/api-error.js';
-import { methodNotImplemented } from '../../http/errors/method-errors.js';
-import { API_SECURITY_HEADER_ENTRIES } from '../../http/response/api-security-headers.js';
-import type { ErrorCode } from '../../http/errors/error-codes.js';
-import { REQUEST_ID_HEADER } from '../../http/request/header-names.js';
-import type { HttpLogger } from '../../http/logs/http-logger.js';
+import { ApiError, HTTP_VERSIONS_SPOKEN } from '@petstore/http/errors/api-error.js';
+import { methodNotImplemented } from '@petstore/http/errors/method-errors.js';
+import { API_SECURITY_HEADER_ENTRIES } from '@petstore/http/response/api-security-headers.js';
+import type { ErrorCode } from '@petstore/http/errors/error-codes.js';
+import { REQUEST_ID_HEADER } from '@petstore/http/request/header-names.js';
+import type { HttpLogger } from '@petstore/http/logs/http-logger.js';
 
 /** What Node reports of a request whose headers or body took longer than the server's timeouts allow. */
 const TIMED_OUT = 'ERR_HTTP_REQUEST_TIMEOUT';

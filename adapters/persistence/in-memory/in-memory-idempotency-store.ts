@@ -5,9 +5,9 @@ import {
   type IdempotencyClaim,
   type IdempotencyKey,
   type IdempotencyRetention,
-} from '../../../core/idempotency.js';
-import type { Pet } from '../../../core/pet.js';
-import type { IdempotencyStore } from '../../../core/ports.js';
+} from '@petstore/core/idempotency.js';
+import type { Pet } from '@petstore/core/pet.js';
+import type { IdempotencyStore } from '@petstore/core/ports.js';
 
 export interface InMemoryIdempotencyOptions extends IdempotencyRetention {
   /** The most keys kept for one client; past it, that client's oldest key is forgotten first. */

@@ -6,12 +6,12 @@ import {
   type Pet,
   type PetId,
   type PetStatus,
-} from '../../../core/pet.js';
-import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
-import type { PetPageQuery } from '../../../core/paging.js';
-import type { PetRepository, PetRestore } from '../../../core/ports.js';
-import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { RestoreConflict } from '../../../core/errors.js';
+} from '@petstore/core/pet.js';
+import { namesRequest, type PetAddedOnce, type PetOrigin } from '@petstore/core/idempotency.js';
+import type { PetPageQuery } from '@petstore/core/paging.js';
+import type { PetRepository, PetRestore } from '@petstore/core/ports.js';
+import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '@petstore/core/backup.js';
+import { RestoreConflict } from '@petstore/core/errors.js';
 
 /**
  * Keeps pets in process memory, in one id-ordered list, and each status in its own. Ids are

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
-import { integerSetting } from '../../settings/setting-kinds.js';
-import type { StorageAdapter } from '../../settings/storage-adapter.js';
+import { readSettings, settingsHelpOf } from '@petstore/settings/read-settings.js';
+import { integerSetting } from '@petstore/settings/setting-kinds.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from './in-memory-pet-repository.js';
 

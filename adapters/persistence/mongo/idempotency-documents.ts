@@ -3,8 +3,8 @@ import {
   type ClaimOutcome,
   type IdempotencyClaim,
   type IdempotencyKey,
-} from '../../../core/idempotency.js';
-import type { Pet } from '../../../core/pet.js';
+} from '@petstore/core/idempotency.js';
+import type { Pet } from '@petstore/core/pet.js';
 import { keyFilter, toPet, toPetDocument, type PetDocument } from './pet-documents.js';
 
 /** How a key is stored: one document per (client, key), its outcome once there is one. */

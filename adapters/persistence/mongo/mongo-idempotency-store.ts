@@ -5,9 +5,9 @@ import type {
   IdempotencyClaim,
   IdempotencyKey,
   IdempotencyRetention,
-} from '../../../core/idempotency.js';
-import type { Pet } from '../../../core/pet.js';
-import type { IdempotencyStore } from '../../../core/ports.js';
+} from '@petstore/core/idempotency.js';
+import type { Pet } from '@petstore/core/pet.js';
+import type { IdempotencyStore } from '@petstore/core/ports.js';
 import {
   claimFilter,
   liveClaimFilter,

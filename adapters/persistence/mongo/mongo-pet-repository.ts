@@ -1,10 +1,10 @@
 import type { Collection, Db, UpdateFilter } from 'mongodb';
-import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
-import { isPetId, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
-import type { PetPageQuery } from '../../../core/paging.js';
-import type { PetRepository, PetRestore } from '../../../core/ports.js';
-import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { PetIdsExhausted, RestoreConflict, StorageUnavailable } from '../../../core/errors.js';
+import { namesRequest, type PetAddedOnce, type PetOrigin } from '@petstore/core/idempotency.js';
+import { isPetId, type NewPet, type Pet, type PetId } from '@petstore/core/pet.js';
+import type { PetPageQuery } from '@petstore/core/paging.js';
+import type { PetRepository, PetRestore } from '@petstore/core/ports.js';
+import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '@petstore/core/backup.js';
+import { PetIdsExhausted, RestoreConflict, StorageUnavailable } from '@petstore/core/errors.js';
 import {
   COUNTERS_COLLECTION,
   counterRaisedTo,

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { StorageUnavailable } from '../../../core/errors.js';
-import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
-import { integerSetting } from '../../settings/setting-kinds.js';
-import { ConfigError } from '../../settings/config-error.js';
-import type { OpenedStorage, StorageAdapter } from '../../settings/storage-adapter.js';
+import { StorageUnavailable } from '@petstore/core/errors.js';
+import { readSettings, settingsHelpOf } from '@petstore/settings/read-settings.js';
+import { integerSetting } from '@petstore/settings/setting-kinds.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
+import type { OpenedStorage, StorageAdapter } from '@petstore/settings/storage-adapter.js';
 
 const SETTINGS = v.object({
   MONGODB_URI: v.optional(

@@ -1,6 +1,6 @@
-import type { IdempotencyKey, PetOrigin } from '../../../core/idempotency.js';
-import { isPetId, isPetStatus, newPetOf, petOf, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
-import type { PetPageQuery } from '../../../core/paging.js';
+import type { IdempotencyKey, PetOrigin } from '@petstore/core/idempotency.js';
+import { isPetId, isPetStatus, newPetOf, petOf, type NewPet, type Pet, type PetId } from '@petstore/core/pet.js';
+import type { PetPageQuery } from '@petstore/core/paging.js';
 import type { AnyBulkWriteOperation, UpdateFilter } from 'mongodb';
 
 /** Where pets are kept, and where the counter that hands out their ids is. */

@@ -13,7 +13,7 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import pTimeout, { TimeoutError } from 'p-timeout';
-import { StorageUnavailable } from '../../../core/errors.js';
+import { StorageUnavailable } from '@petstore/core/errors.js';
 
 /**
  * Server codes that mean "this node cannot serve now", the driver's retryable set: host unreachable

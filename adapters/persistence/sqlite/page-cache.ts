@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { LRUCache } from 'lru-cache';
-import type { Pet } from '../../../core/pet.js';
+import type { Pet } from '@petstore/core/pet.js';
 
 /** Pages kept at most: the first pages of each filter, which most clients read most often, fit many times over. */
 export const PAGES_KEPT = 128;

@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { PAGE_LIMIT_MAX } from '../../../core/paging.js';
+import { PAGE_LIMIT_MAX } from '@petstore/core/paging.js';
 import { PET_COLUMNS } from './pet-rows.js';
 
 /**

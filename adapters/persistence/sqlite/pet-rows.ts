@@ -1,4 +1,4 @@
-import { NEW_PET_FIELDS, petOf, type NewPet, type Pet, type PetStatus } from '../../../core/pet.js';
+import { NEW_PET_FIELDS, petOf, type NewPet, type Pet, type PetStatus } from '@petstore/core/pet.js';
 
 /** The column that keeps each field of a new pet: the compiler asks for one when NewPet gains a field. */
 const COLUMN_OF: { readonly [Field in keyof NewPet]-?: string } = {

@@ -6,9 +6,9 @@ import {
   type IdempotencyClaim,
   type IdempotencyKey,
   type IdempotencyRetention,
-} from '../../../core/idempotency.js';
-import type { Pet } from '../../../core/pet.js';
-import type { IdempotencyStore } from '../../../core/ports.js';
+} from '@petstore/core/idempotency.js';
+import type { Pet } from '@petstore/core/pet.js';
+import type { IdempotencyStore } from '@petstore/core/ports.js';
 import { groupCommitOf, type GroupCommit } from './group-commit.js';
 
 interface KeyRow {

@@ -1,10 +1,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '../../../core/backup.js';
-import { PetIdsExhausted, RestoreConflict } from '../../../core/errors.js';
-import { namesRequest, type PetAddedOnce, type PetOrigin } from '../../../core/idempotency.js';
-import type { PetPageQuery } from '../../../core/paging.js';
-import { PET_ID_MAX, type NewPet, type Pet, type PetId } from '../../../core/pet.js';
-import type { PetRepository, PetRestore } from '../../../core/ports.js';
+import { assertReservable, assertRestorable, sameFields, type RestoreCount } from '@petstore/core/backup.js';
+import { PetIdsExhausted, RestoreConflict } from '@petstore/core/errors.js';
+import { namesRequest, type PetAddedOnce, type PetOrigin } from '@petstore/core/idempotency.js';
+import type { PetPageQuery } from '@petstore/core/paging.js';
+import { PET_ID_MAX, type NewPet, type Pet, type PetId } from '@petstore/core/pet.js';
+import type { PetRepository, PetRestore } from '@petstore/core/ports.js';
 import { groupCommitOf, type GroupCommit } from './group-commit.js';
 import { PageCache } from './page-cache.js';
 import { PAGE_QUERIES, PageStatements, returningArrays } from './page-statements.js';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { readSettings, settingsHelpOf } from '../../settings/read-settings.js';
-import { choiceSetting } from '../../settings/setting-kinds.js';
-import type { StorageAdapter } from '../../settings/storage-adapter.js';
+import { readSettings, settingsHelpOf } from '@petstore/settings/read-settings.js';
+import { choiceSetting } from '@petstore/settings/setting-kinds.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_SYNCHRONOUS } from './sqlite-options.js';
 
 const SETTINGS = v.object({

@@ -1,4 +1,4 @@
-import { StorageUnavailable } from '../../../core/errors.js';
+import { StorageUnavailable } from '@petstore/core/errors.js';
 
 /**
  * SQLite's primary result codes for a database that cannot serve now, as opposed to a bug: another

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { openHostedContract, type HostRequest, type HostResponse, type ServiceOptions } from 'petstore/http';
+import { openHostedContract, type HostRequest, type HostResponse, type HostOptions } from '@petstore/host';
 
 /** The API on Fastify: a route per operation of the contract, and the contract's answer to whatever else comes. */
-export async function fastifyHost(options: ServiceOptions) {
+export async function fastifyHost(options: HostOptions) {
   const hosted = await openHostedContract(options);
   const app = Fastify();
   // The contract reads a body, and only for an operation that takes one once the key is good: none is parsed here.

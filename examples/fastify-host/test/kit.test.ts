@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { describeHttpApiContract } from 'petstore/testing';
+import { describeHttpApiContract } from '@petstore/testing';
 import { fastifyHost } from '../src/fastify-host.js';
 
 const API_KEY = 'fastify-kit-key';

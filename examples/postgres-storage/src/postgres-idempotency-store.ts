@@ -7,7 +7,7 @@ import {
   type IdempotencyRetention,
   type IdempotencyStore,
   type Pet,
-} from 'petstore';
+} from '@petstore/core';
 import type { Pool } from 'pg';
 import { translateStorageErrors } from './storage-errors.js';
 

@@ -16,7 +16,7 @@ import {
   type PetRestore,
   type PetStatus,
   type RestoreCount,
-} from 'petstore';
+} from '@petstore/core';
 import type { Pool, PoolClient } from 'pg';
 import { isUniqueViolation, translateStorageErrors } from './storage-errors.js';
 

@@ -1,4 +1,4 @@
-import { ConfigError, type OpenedStorage, type StorageAdapter } from 'petstore/service';
+import { ConfigError, type OpenedStorage, type StorageAdapter } from 'petstore';
 import pg from 'pg';
 import { PostgresIdempotencyStore } from './postgres-idempotency-store.js';
 import { PostgresPetRepository } from './postgres-pet-repository.js';

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { PET_ID_MAX } from 'petstore';
+import { PET_ID_MAX } from '@petstore/core';
 
 /**
  * The schema, one step per version. `petstore_schema` records how many steps the database has taken;

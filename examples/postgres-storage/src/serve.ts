@@ -1,6 +1,6 @@
 // The service on PostgreSQL: `POSTGRES_URL=postgres://... API_KEYS=... node out/src/serve.js`. Every
 // setting `petstore serve --help` lists is read from the environment, and POSTGRES_* besides.
-import { startService } from 'petstore/service';
+import { startService } from 'petstore';
 import { postgresStorage } from './postgres-storage.js';
 
 const service = await startService({ settings: process.env, storage: postgresStorage });

@@ -1,4 +1,4 @@
-import { PetIdsExhausted, StorageUnavailable } from 'petstore';
+import { PetIdsExhausted, StorageUnavailable } from '@petstore/core';
 
 /**
  * SQLSTATE classes and codes that mean "the database cannot serve now": a connection that failed or

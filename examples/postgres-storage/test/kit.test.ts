@@ -5,7 +5,7 @@ import {
   describePetRepositoryContract,
   describePetRestoreContract,
   describeStorageOutageContract,
-} from 'petstore/testing';
+} from '@petstore/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { postgresMissing, startCluster, type Cluster } from './support/cluster.js';
 import { freshStorage, storageBehindRelay } from './support/fresh-storage.js';

@@ -2,7 +2,7 @@
 // instances starting at once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StorageUnavailable } from 'petstore';
+import { StorageUnavailable } from '@petstore/core';
 import { MIGRATIONS, migrate } from '../src/schema.js';
 import { openPool, postgresStorage } from '../src/postgres-storage.js';
 import { postgresMissing, startCluster, type Cluster } from './support/cluster.js';

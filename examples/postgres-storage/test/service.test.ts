@@ -1,6 +1,6 @@
 // The whole service over PostgreSQL through `petstore/service`, used over HTTP as a client would:
 // and the database stopped under it, then back, without the service restarting.
-import { startService, type RunningService } from 'petstore/service';
+import { startService, type RunningService } from 'petstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/postgres-storage.js';
 import { postgresMissing, startCluster, type Cluster } from './support/cluster.js';

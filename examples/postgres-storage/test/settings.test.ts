@@ -1,4 +1,4 @@
-import { ConfigError } from 'petstore/service';
+import { ConfigError } from 'petstore';
 import { describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/postgres-storage.js';
 

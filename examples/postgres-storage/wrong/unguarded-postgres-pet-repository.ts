@@ -1,6 +1,6 @@
 // Wrong on purpose, to show the kit catches it: a keyed add that looks its key up, then inserts, with
 // nothing between the two to stop another caller doing the same.
-import { namesRequest, type NewPet, type PetAddedOnce, type PetOrigin } from 'petstore';
+import { namesRequest, type NewPet, type PetAddedOnce, type PetOrigin } from '@petstore/core';
 import type { Pool } from 'pg';
 import { PET_COLUMNS, petOfRow, PostgresPetRepository, type PetRow } from '../src/postgres-pet-repository.js';
 

@@ -1,5 +1,5 @@
 // Run by test/wrong-variant.test.ts, which expects it to fail: the kit against the wrong variant.
-import { describePetRepositoryContract } from 'petstore/testing';
+import { describePetRepositoryContract } from '@petstore/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { startCluster, type Cluster } from '../test/support/cluster.js';
 import { freshStorage } from '../test/support/fresh-storage.js';

@@ -157,7 +157,7 @@ describe('log lines written in batches', () => {
    */
   function loggingProcess(ending: string): { status: number | null; written: number[] } {
     const script = [
-      "const { createLogger } = await import('./dist/adapters/logging/logger.js');",
+      "const { createLogger } = await import('./adapters/logging/dist/logger.js');",
       "const logger = createLogger({ logLevel: 'info' });",
       "for (let n = 0; n < 1000; n += 1) logger.info({ n }, 'line');",
       ending,

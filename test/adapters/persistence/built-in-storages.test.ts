@@ -10,7 +10,9 @@ const LIST = 'host/built-in-storages.ts';
 const sourcesOf = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
-      ? sourcesOf(join(folder, entry.name))
+      ? entry.name === 'dist'
+        ? []
+        : sourcesOf(join(folder, entry.name))
       : entry.name.endsWith('.ts')
         ? [join(folder, entry.name)]
         : [],
@@ -24,10 +26,10 @@ describe('the built-in storages', () => {
     expect(names.every((name) => /^[a-z][a-z0-9]*$/.test(name))).toBe(true);
   });
 
-  it('are named nowhere in app/ but in their one list: by STORAGE value, folder or driver', () => {
+  it('are named nowhere in app/ but in their one list: by STORAGE value, folder, package or driver', () => {
     const names = BUILT_IN_STORAGES.map(({ name }) => name).join('|');
     const naming = new RegExp(
-      `['"\`](${names})['"\`]|STORAGE=(${names})\\b|adapters/persistence/(?!storage-adapter)[^/']+/|\\bmongodb\\b|node:sqlite`,
+      `['"\`](${names})['"\`]|STORAGE=(${names})\\b|adapters/persistence/[^/']+/|@petstore/storage-|\\bmongodb\\b|node:sqlite`,
       'i',
     );
     const offenders = sourcesOf(APP)

@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { PET_STATUSES } from '../../../../core/pet.js';
+import { PET_STATUSES } from '@petstore/core/pet.js';
 
 /** `--json` for the commands that write pets. */
 export function petsAsJsonOption(): Option {

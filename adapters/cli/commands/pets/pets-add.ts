@@ -1,4 +1,4 @@
-import { newPetOf, type PetStatus } from '../../../../core/pet.js';
+import { newPetOf, type PetStatus } from '@petstore/core/pet.js';
 import type { AddCommand } from '../../cli-dependencies.js';
 import { petJson, petTable } from '../../pet-output.js';
 import { wholeNumber } from '../whole-number.js';

@@ -1,4 +1,4 @@
-import type { Pet, PetStatus } from '../../../../core/pet.js';
+import type { Pet, PetStatus } from '@petstore/core/pet.js';
 import type { AddCommand } from '../../cli-dependencies.js';
 import { petJson } from '../../pet-output.js';
 import { statusOption } from './pet-options.js';

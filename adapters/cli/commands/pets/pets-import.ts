@@ -1,6 +1,6 @@
 import { Option } from 'commander';
-import { IMPORT_MODES, type ImportMode } from '../../../../core/backup.js';
-import type { ImportReport } from '../../../../core/use-cases/import-pets.js';
+import { IMPORT_MODES, type ImportMode } from '@petstore/core/backup.js';
+import type { ImportReport } from '@petstore/core/use-cases/import-pets.js';
 import { backupFile } from '../../backup-file.js';
 import type { AddCommand } from '../../cli-dependencies.js';
 import { petCount, progressBar, progressLines } from '../../import-progress.js';

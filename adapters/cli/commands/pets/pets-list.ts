@@ -1,5 +1,5 @@
-import type { PetStatus } from '../../../../core/pet.js';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../../../core/paging.js';
+import type { PetStatus } from '@petstore/core/pet.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '@petstore/core/paging.js';
 import type { AddCommand } from '../../cli-dependencies.js';
 import { petJson, petTable } from '../../pet-output.js';
 import { wholeNumber } from '../whole-number.js';

@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_SYNTAX } from '../../../../core/idempotency.js';
-import { PET_ID_MAX } from '../../../../core/pet.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_SYNTAX } from '@petstore/core/idempotency.js';
+import { PET_ID_MAX } from '@petstore/core/pet.js';
 import { JSON_BODY_ERROR_CODES } from '../../body/json-text.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';

@@ -1,5 +1,5 @@
-import { newPetOf } from '../../../../core/pet.js';
-import type { UseCases } from '../../../../core/use-cases/use-cases.js';
+import { newPetOf } from '@petstore/core/pet.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { newPetBody, PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../routing/api-operation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../request/header-names.js';

@@ -1,4 +1,4 @@
-import type { UseCases } from '../../../../core/use-cases/use-cases.js';
+import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { PETS_PATH } from '../../schemas/pet.js';
 import type { ApiOperation } from '../../routing/api-operation.js';
 import { parseOrThrow } from '../../errors/parse-or-throw.js';

@@ -1,5 +1,5 @@
-import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../../../core/paging.js';
-import { PET_STATUSES } from '../../../../core/pet.js';
+import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@petstore/core/paging.js';
+import { PET_STATUSES } from '@petstore/core/pet.js';
 import { everyResponseHeaders, headerRef } from '../../openapi/common-headers.js';
 import { errorResponses, EVERY_OPERATION_ERRORS } from '../../openapi/error-responses.js';
 import { jsonContent, parametersOf } from '../../openapi/json-schemas.js';

@@ -1,12 +1,6 @@
 import * as v from 'valibot';
-import { PET_STATUSES, STATUS_RULE } from '../../../../core/pet.js';
-import {
-  AFTER_ID_MAX,
-  PAGE_LIMIT_DEFAULT,
-  PAGE_LIMIT_MAX,
-  PAGE_LIMIT_MIN,
-  PAGE_RULES,
-} from '../../../../core/paging.js';
+import { PET_STATUSES, STATUS_RULE } from '@petstore/core/pet.js';
+import { AFTER_ID_MAX, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_RULES } from '@petstore/core/paging.js';
 import { integerParameter } from '../../schemas/integer-parameter.js';
 import { EXAMPLE_NEW_PET } from '../../schemas/pet.js';
 

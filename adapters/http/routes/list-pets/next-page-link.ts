@@ -1,4 +1,4 @@
-import type { PetPageQuery } from '../../../../core/paging.js';
+import type { PetPageQuery } from '@petstore/core/paging.js';
 
 /**
  * RFC 8288 `Link` header for the page after this one, as the core describes it (the caller's limit

@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { Middleware } from 'koa';
-import { HSTS } from '../../../http/response/api-security-headers.js';
+import { HSTS } from '@petstore/http/response/api-security-headers.js';
 
 /**
  * helmet's vetted set for HTML (cross-origin isolation, referrer policy, ...) on the docs page

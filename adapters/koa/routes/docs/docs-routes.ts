@@ -3,10 +3,10 @@ import { dirname } from 'node:path';
 import type Router from '@koa/router';
 import { send } from '@koa/send';
 import { sendJson } from '../../response/json-response.js';
-import { API_BASE_PATH, OPENAPI_PATH } from '../../../http/routing/api-paths.js';
+import { API_BASE_PATH, OPENAPI_PATH } from '@petstore/http/routing/api-paths.js';
 import { docsPageSecurityHeaders } from './docs-page-headers.js';
 
-export { OPENAPI_PATH } from '../../../http/routing/api-paths.js';
+export { OPENAPI_PATH } from '@petstore/http/routing/api-paths.js';
 export const DOCS_PATH = '/docs';
 const ASSETS_PATH = `${DOCS_PATH}/assets`;
 

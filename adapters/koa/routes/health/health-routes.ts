@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
-import type { Draining } from '../../../http/server/draining.js';
+import type { Draining } from '@petstore/http/server/draining.js';
 import { sendJson } from '../../response/json-response.js';
-import { liveness, readiness, type Readiness } from '../../../http/routing/probe-answers.js';
-import { LIVENESS_PATH, READINESS_PATH } from '../../../http/routing/probe-paths.js';
+import { liveness, readiness, type Readiness } from '@petstore/http/routing/probe-answers.js';
+import { LIVENESS_PATH, READINESS_PATH } from '@petstore/http/routing/probe-paths.js';
 
 /** Liveness and readiness probes: outside /v1 and without a key, as orchestrators call them. */
 export function addHealthRoutes(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from 'petstore';
-import { TcpProxy, type OutageFixture } from 'petstore/testing';
+import { IN_FLIGHT_LEASE_MS, type IdempotencyRetention } from '@petstore/core';
+import { TcpProxy, type OutageFixture } from '@petstore/testing';
 import pg from 'pg';
 import { PostgresIdempotencyStore } from '../../src/postgres-idempotency-store.js';
 import { PostgresPetRepository } from '../../src/postgres-pet-repository.js';

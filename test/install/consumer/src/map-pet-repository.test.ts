@@ -1,4 +1,4 @@
-import { describePetRepositoryContract, describePetRestoreContract } from 'petstore/testing';
+import { describePetRepositoryContract, describePetRestoreContract } from '@petstore/testing';
 import { MapPetRepository } from './map-pet-repository.js';
 
 const fixture = () => Promise.resolve({ repository: new MapPetRepository(), dispose: () => Promise.resolve() });

@@ -1,4 +1,4 @@
-import { describePetRepositoryContract } from 'petstore/testing';
+import { describePetRepositoryContract } from '@petstore/testing';
 import { NewestFirstPetRepository } from './newest-first-pet-repository.js';
 
 describePetRepositoryContract('NewestFirstPetRepository', () =>

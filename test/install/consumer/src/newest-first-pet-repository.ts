@@ -1,5 +1,5 @@
 // A repository that breaks one rule of the contract: it lists the newest pets first.
-import type { Pet, PetPageQuery } from 'petstore';
+import type { Pet, PetPageQuery } from '@petstore/core';
 import { MapPetRepository } from './map-pet-repository.js';
 
 export class NewestFirstPetRepository extends MapPetRepository {

@@ -1,6 +1,6 @@
 // The whole service, started by this program over its own repository, used over HTTP, and stopped.
-import { PET_STATUSES } from 'petstore';
-import { startService } from 'petstore/service';
+import { PET_STATUSES } from '@petstore/core';
+import { startService } from 'petstore';
 import { MapPetRepository } from './map-pet-repository.js';
 
 const service = await startService({

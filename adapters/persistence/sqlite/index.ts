@@ -1,0 +1,2 @@
+// `@petstore/storage-sqlite`: the pets and the idempotency keys in one SQLite file (STORAGE=sqlite), on node:sqlite.
+export { sqliteStorage } from './sqlite-storage.js';
