@@ -10,25 +10,25 @@ ARG NODE_VERSION=24.21.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json tsconfig.build.json ./
 COPY core core
+COPY testing testing
 COPY adapters adapters
 COPY app app
-RUN npm run build
-# The image runs the modules only: no type declarations, no build information.
-RUN find dist -type f ! -name '*.js' -delete
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+# The service's tarball and its siblings', as npm pack makes them (the contract kits go to packs/kits/).
+RUN npm run pack:all
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 SQLITE_PATH=/data/petstore.db
+# Installed as a project installs it, from the service's tarball and its siblings': one node_modules, each
+# package once. TypeScript is only an optional peer of valibot: --omit=optional keeps it out.
 WORKDIR /app
-COPY package.json package-lock.json ./
-# TypeScript is only an optional peer of valibot: --omit=optional keeps it out.
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --omit=optional --no-audit --no-fund
-COPY --from=build /app/dist dist
+COPY --from=build /app/packs /tmp/packs
+RUN --mount=type=cache,target=/root/.npm npm install --omit=optional --no-audit --no-fund /tmp/packs/*.tgz
+RUN rm -r /tmp/packs
 # `petstore` on PATH, run by node itself, for the commands.
-RUN chmod +x dist/app/cli.js && ln -s "$PWD/dist/app/cli.js" /usr/local/bin/petstore
+RUN ln -s /app/node_modules/petstore/dist/app/cli.js /usr/local/bin/petstore
 # The image's own unprivileged user owns the database's volume and nothing else (a folder
 # bind-mounted there must be writable by its uid, 1000).
 RUN mkdir /data && chown node:node /data
@@ -36,6 +36,6 @@ VOLUME /data
 USER node
 EXPOSE 8080
 # It asks /healthz where HOST and PORT say the service listens; probes are logged at debug level only.
-HEALTHCHECK --interval=10s --timeout=3s --start-period=10s CMD ["node", "dist/app/health-check.js"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s CMD ["node", "node_modules/petstore/dist/app/health-check.js"]
 # node itself is PID 1, not npm or a shell: SIGTERM reaches the service, which drains and exits 0.
-CMD ["node", "dist/app/cli.js", "serve"]
+CMD ["node", "node_modules/petstore/dist/app/cli.js", "serve"]

@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { Environment } from '@petstore/settings/read-settings.js';
 import { projectManifest } from './project-manifest.js';
-import type { BuiltInStorage } from '@petstore/host/built-in-storages.js';
+import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
 import type { Tracing } from './tracing/start-tracing.js';
 import { tracingRequested } from './tracing/tracing-requested.js';
 
@@ -26,12 +26,14 @@ export function onStopSignals(listener: (signal: StopSignal) => void): () => voi
 export async function startTracingIfAsked(
   env: Environment,
   logger: Logger,
-  storage: BuiltInStorage,
+  storage: Pick<StorageAdapter, 'dbSystem'>,
 ): Promise<Tracing | undefined> {
   if (!tracingRequested(env)) return undefined;
   const [{ startTracing }, instrumentations] = await Promise.all([
     import('./tracing/start-tracing.js'),
-    storage.instrumentations?.() ?? [],
+    import('../adapters/tracing/driver-instrumentations.js').then(({ driverInstrumentations }) =>
+      driverInstrumentations(storage.dbSystem),
+    ),
   ]);
   return startTracing({ logger, version: projectManifest().version, instrumentations });
 }

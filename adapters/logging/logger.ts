@@ -1,5 +1,7 @@
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isatty } from 'node:tty';
+import { fileURLToPath } from 'node:url';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { controlsEscaped } from './escaped-controls.js';
@@ -74,7 +76,7 @@ function inTheFormat(logFormat: LogFormat | undefined, fd: number): DestinationS
  * Its lines are escaped as they leave it: it reads the JSON escapes back into the characters.
  */
 function prettyOn(fd: number): DestinationStream {
-  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  const { prettyFactory } = loadPinoPretty();
   // One line an event, coloured on a terminal; `service` is always petstore.
   const prettify = prettyFactory({ colorize: isatty(fd), singleLine: true, ignore: 'service' });
   const terminal = controlsEscaped(pino.destination({ dest: fd, sync: true }));
@@ -83,6 +85,36 @@ function prettyOn(fd: number): DestinationStream {
       terminal.write(prettify(line));
     },
   };
+}
+
+/** What a host that asks for LOG_FORMAT=pretty without pino-pretty installed is told. */
+export const PRETTY_NEEDS_ITS_PACKAGE = 'LOG_FORMAT=pretty needs the package pino-pretty: install it';
+
+/**
+ * pino-pretty, an optional peer of this package: found beside it, or else beside the program that runs. A
+ * global install keeps each package apart, and there the petstore command, which depends on pino-pretty,
+ * holds it.
+ */
+function loadPinoPretty(): typeof PinoPretty {
+  const program = process.argv[1];
+  const places = [import.meta.url, ...(program === undefined ? [] : [program])];
+  for (const place of places) {
+    try {
+      return createRequire(realpathOf(place))('pino-pretty') as typeof PinoPretty;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
+    }
+  }
+  throw new Error(PRETTY_NEEDS_ITS_PACKAGE);
+}
+
+/** Where `place` (a module's URL or a program's path) really is: a command on PATH is a link to it. */
+function realpathOf(place: string): string {
+  try {
+    return realpathSync(place.startsWith('file:') ? fileURLToPath(place) : place);
+  } catch {
+    return place;
+  }
 }
 
 /**

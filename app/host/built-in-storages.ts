@@ -1,9 +1,9 @@
-// The one list of the storages STORAGE can name. Adding one is a folder under adapters/persistence/
+// The one list of the storages STORAGE can name. Adding one is a package under adapters/persistence/
 // that exports its StorageAdapter, and its line here.
-import { memoryStorage } from '@petstore/storage-memory/memory-storage.js';
-import { mongoStorage } from '@petstore/storage-mongodb/mongo-storage.js';
-import { sqliteStorage } from '@petstore/storage-sqlite/sqlite-storage.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
 import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
+import { memoryStorage } from '@petstore/storage-memory/memory-storage.js';
+import { sqliteStorage } from '@petstore/storage-sqlite/sqlite-storage.js';
 
 /** For a host that keeps idempotency keys in its own process. */
 export {
@@ -13,13 +13,30 @@ export {
 /** For a host that keeps its pets in its own process: indexed by id and by status, so a page costs its own size. */
 export { InMemoryPetRepository } from '@petstore/storage-memory/in-memory-pet-repository.js';
 
+/** A storage STORAGE can name. */
+export type BuiltInStorage = StorageAdapter;
+
+/** The package STORAGE=mongo needs: with the MongoDB driver, which a host that never uses it need not install. */
+const MONGO_PACKAGE = '@petstore/storage-mongodb';
+
 /**
- * A storage this package ships; its driver's OpenTelemetry instrumentations, if it has any, are registered before it
- * opens.
+ * STORAGE=mongo where its package is not installed: listed with its settings' names, so that help and the
+ * refusal read the same, and refused at start-up in one line naming the package to install.
  */
-export interface BuiltInStorage extends StorageAdapter {
-  instrumentations?(): Promise<object[]>;
-}
+const mongoNotInstalled: StorageAdapter = {
+  name: 'mongo',
+  summary: `MongoDB, with the package ${MONGO_PACKAGE} (not installed)`,
+  settings: [],
+  readSettings: () => {
+    throw new ConfigError(`STORAGE=mongo needs the package ${MONGO_PACKAGE}: install it`);
+  },
+  open: () => Promise.reject(new ConfigError(`STORAGE=mongo needs the package ${MONGO_PACKAGE}: install it`)),
+};
+
+const mongoStorage = await import('@petstore/storage-mongodb/mongo-storage.js').then(
+  (loaded) => loaded.mongoStorage as StorageAdapter,
+  () => mongoNotInstalled,
+);
 
 /** In the order help lists them. */
 export const BUILT_IN_STORAGES: readonly BuiltInStorage[] = [sqliteStorage, memoryStorage, mongoStorage];

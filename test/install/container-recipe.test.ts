@@ -1,18 +1,19 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../app/host/config.js';
 import { SETTLE_LIMIT_MS } from '../../adapters/koa/server/graceful-shutdown.js';
-import { NODE_ONLY_PATH } from '../support/packed-package.js';
+import { NODE_ONLY_PATH, packAllInto } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const OPERATIONS = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const PATH = NODE_ONLY_PATH;
 
 /** One stage of the Dockerfile: its instructions, continuation lines joined, comments dropped. */
@@ -41,48 +42,57 @@ function folderSize(path: string): number {
 }
 
 /**
- * Each install and start step of the Dockerfile, run outside a container: the runtime stage's install
- * and command, and its health check, on the dist/ that the build stage's two commands (`npm ci`,
- * `npm run build`) make. What only a container engine does (the base image, the user, the volume, the
- * ownership of /data) is not run.
+ * Each install and start step of the Dockerfile, run outside a container: the build stage's packing of
+ * every package, the runtime stage's global install of the tarballs (into a prefix of its own in place of
+ * /usr/local), its command with its settings, and its health check. What only a container engine does (the
+ * base image, the user, the volume, the ownership of /data) is not run.
  */
 describe('the container recipe, each step run outside a container', () => {
   const runtime = stage('runtime');
   const build = stage('build');
   const app = mkdtempSync(join(tmpdir(), 'petstore-image-'));
   const data = join(app, 'volume');
+  const packs = join(app, 'packs');
   let service: ServiceProcess | undefined;
 
   /** Where the image's /usr/local/bin is, outside a container. */
   const bin = join(app, 'usr-local-bin');
+  /** A path of the image, as it is outside a container: the image's /app is `app`. */
+  const onHost = (text: string) =>
+    text
+      .replaceAll('/usr/local/bin', bin)
+      .replaceAll('/tmp/packs', packs)
+      .replaceAll('/app/node_modules', join(app, 'node_modules'));
+  const installed = join(app, 'node_modules');
+  const [program = '', ...args] = execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`).map(onHost);
+  const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '').map(onHost);
 
   beforeAll(() => {
-    // COPY package.json package-lock.json ./ ; RUN npm ci --omit=dev ... ; COPY --from=build /app/dist dist
-    for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(app, file));
-    const [install, linkCommand] = arguments_('RUN', runtime);
-    execFileSync('sh', ['-c', command(install ?? '')], { cwd: app, env: { ...process.env, PATH }, stdio: 'pipe' });
-    cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true });
-    // The build stage's last step, on that dist/: only the modules are left.
-    execFileSync('sh', ['-c', command(arguments_('RUN', build)[2] ?? '')], { cwd: app, stdio: 'pipe' });
-    mkdirSync(bin);
-    execFileSync('sh', ['-c', command(linkCommand ?? '').replaceAll('/usr/local/bin', bin)], {
+    // RUN npm run pack:all, on the build the tests run on: the kits' tarball is put apart, as the script does.
+    const kit = packAllInto(packs).get('@petstore/testing')?.tarball ?? '';
+    rmSync(kit);
+    // COPY --from=build /app/packs /tmp/packs ; RUN npm install --global ... /tmp/packs/*.tgz
+    const [install, , linkCommand] = arguments_('RUN', runtime);
+    execFileSync('sh', ['-c', `${onHost(command(install ?? ''))} --prefer-offline`], {
       cwd: app,
+      env: { ...process.env, PATH },
       stdio: 'pipe',
     });
+    mkdirSync(bin);
+    execFileSync('sh', ['-c', onHost(command(linkCommand ?? ''))], { cwd: app, stdio: 'pipe' });
     mkdirSync(data);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await killIfRunning(service);
     rmSync(app, { recursive: true, force: true });
   });
 
-  it('builds with the commands the project builds with, on the Node version it declares', () => {
-    expect(arguments_('RUN', build).map(command)).toEqual([
-      'npm ci --no-audit --no-fund',
-      'npm run build',
-      "find dist -type f ! -name '*.js' -delete",
-    ]);
+  it('builds with the commands the project builds and packs with, on the Node version it declares', () => {
+    expect(arguments_('RUN', build).map(command)).toEqual(['npm ci --no-audit --no-fund', 'npm run pack:all']);
+    expect(MANIFEST.scripts['pack:all']).toMatch(
+      /--pack-destination packs && mv packs\/petstore-testing-\*\.tgz packs\/kits\/$/,
+    );
     expect(/^ARG NODE_VERSION=(\S+)$/m.exec(DOCKERFILE)?.[1]).toBe(
       readFileSync(join(ROOT, '.node-version'), 'utf8').trim(),
     );
@@ -90,19 +100,28 @@ describe('the container recipe, each step run outside a container', () => {
 
   it('runs as an unprivileged user, with node itself as PID 1, its data on a volume', () => {
     expect(arguments_('USER', runtime)).toEqual(['node']);
-    expect(execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`)).toEqual(['node', 'dist/app/cli.js', 'serve']);
+    expect(execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`)).toEqual([
+      'node',
+      'node_modules/petstore/dist/app/cli.js',
+      'serve',
+    ]);
     expect(arguments_('VOLUME', runtime)).toEqual(['/data']);
     expect(arguments_('ENV', runtime)[0]).toContain('HOST=0.0.0.0');
     expect(arguments_('ENV', runtime)[0]).toContain('SQLITE_PATH=/data/petstore.db');
   });
 
-  it('holds the modules it runs and nothing else of the build: no declarations, source maps or build information', () => {
-    const files = (readdirSync(join(app, 'dist'), { recursive: true }) as string[]).filter((path) =>
-      statSync(join(app, 'dist', path)).isFile(),
+  it('holds the packages as published and nothing else of the build: no sources, no build information', () => {
+    const files = (readdirSync(installed, { recursive: true }) as string[]).filter(
+      (path) =>
+        /^@?petstore\//.test(path) && !/(^|\/)node_modules\//.test(path) && statSync(join(installed, path)).isFile(),
     );
-    expect(files.length).toBeGreaterThan(50);
-    expect(files.filter((path) => !path.endsWith('.js'))).toEqual([]);
-    expect(files).toContain('app/health-check.js');
+    expect(files).toContain('petstore/dist/app/health-check.js');
+    expect(files).toContain('@petstore/core/dist/index.js');
+    // The examples the README links to are not in the image's build context.
+    expect(
+      files.filter((path) => /(?<!\.d)\.ts$|tsbuildinfo$/.test(path) && !path.startsWith('petstore/examples/')),
+    ).toEqual([]);
+    expect(existsSync(join(installed, '@petstore/testing'))).toBe(false);
   });
 
   it('puts petstore on PATH, run by node itself, for the commands and backups', () => {
@@ -137,10 +156,10 @@ describe('the container recipe, each step run outside a container', () => {
 
   it('installs the production dependencies only: no TypeScript, no test tools', () => {
     for (const tool of ['typescript', 'typescript-7', 'vitest', 'tsx', 'markdownlint-cli2'])
-      expect(existsSync(join(app, 'node_modules', tool))).toBe(false);
-    expect(existsSync(join(app, 'node_modules/koa'))).toBe(true);
-    // What the image's node_modules weighs: docs/operations.md gives the figure.
-    expect(folderSize(join(app, 'node_modules'))).toBeLessThan(64 * 1024 * 1024);
+      expect(existsSync(join(installed, tool))).toBe(false);
+    expect(existsSync(join(installed, 'koa'))).toBe(true);
+    // What the image's packages weigh: docs/operations.md gives the figure.
+    expect(folderSize(installed)).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('starts with its command and settings, answers its health check, and drains on SIGTERM with exit 0', async () => {
@@ -150,7 +169,6 @@ describe('the container recipe, each step run outside a container', () => {
         value.replace(/^\/data\//, `${data}/`),
       ]),
     );
-    const [program = '', ...args] = execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`);
     // `docker run -e API_KEYS=...`; port 0 rather than the image's 8080, which another program may hold.
     const env = { PATH, ...settings, API_KEYS: 'image-key', PORT: '0', SHUTDOWN_GRACE: '1s' };
     service = watchProcess(spawn(program, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }));
@@ -158,7 +176,6 @@ describe('the container recipe, each step run outside a container', () => {
     expect(listening.host).toBe('0.0.0.0');
     const port = String(listening.port);
 
-    const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '');
     const healthCheck = () =>
       spawnSync(healthProgram, healthArgs, { cwd: app, env: { ...env, PORT: port }, timeout: 5000 }).status;
     expect(healthCheck()).toBe(0);
@@ -176,7 +193,6 @@ describe('the container recipe, each step run outside a container', () => {
   });
 
   it('checks health where HOST says the service listens, a single address too', async () => {
-    const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '');
     const env = {
       PATH,
       API_KEYS: 'image-key',
@@ -185,9 +201,7 @@ describe('the container recipe, each step run outside a container', () => {
       SQLITE_PATH: join(data, 'host.db'),
       SHUTDOWN_GRACE: '0s',
     };
-    const onOtherAddress = watchProcess(
-      spawn(process.execPath, ['dist/app/cli.js', 'serve'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }),
-    );
+    const onOtherAddress = watchProcess(spawn(program, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] }));
     service = onOtherAddress;
     const { port } = await onOtherAddress.waitForLog('petstore listening');
     const check = (settings: Record<string, string>) =>
@@ -208,7 +222,7 @@ describe('the container recipe, each step run outside a container', () => {
   it('refuses to start without a key, as production does', async () => {
     const settings = { PATH, NODE_ENV: 'production', PORT: '0', SQLITE_PATH: join(data, 'other.db') };
     const refused = watchProcess(
-      spawn(process.execPath, ['dist/app/cli.js', 'serve'], {
+      spawn(program, args, {
         cwd: app,
         env: settings,
         stdio: ['ignore', 'pipe', 'pipe'],

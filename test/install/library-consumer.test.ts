@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectionOf, tsBlocks, tsFenceCount, type DocBlock } from '../support/doc-blocks.js';
-import { NODE_ONLY_PATH, packInto } from '../support/packed-package.js';
+import { NODE_ONLY_PATH, packAllInto, tarballsFor } from '../support/packed-package.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -68,11 +68,13 @@ describe('the package as a library, used from another project', () => {
     cpSync(join(ROOT, WORKED_EXAMPLE), join(folder, 'src', basename(WORKED_EXAMPLE)));
     for (const { name, code, kind } of DOC_BLOCKS)
       writeFileSync(join(folder, 'src', `${name}${kind === 'kit test' ? '.test' : ''}.ts`), code);
-    const { tarball } = packInto(folder);
+    const packed = packAllInto(folder);
+    // The service and the kits, as a project that reuses both installs them: from the tarballs the docs name.
+    const tarballs = [...new Set([MANIFEST.name, '@petstore/testing'].flatMap((name) => tarballsFor(packed, name)))];
     const tools = ['vitest', '@types/node'].map((name) => `${name}@${MANIFEST.devDependencies[name] ?? 'latest'}`);
     execFileSync(
       'npm',
-      ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+      ['install', ...tarballs, ...tools, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
       {
         cwd: folder,
         env: { ...process.env, PATH },
@@ -209,12 +211,12 @@ describe('the package as a library, used from another project', () => {
   );
 
   it(
-    'lets nothing be imported but its entry points',
+    'lets nothing of the service be imported but its entry point',
     () => {
       const run = inConsumer(folder, process.execPath, [
         '--input-type=module',
         '-e',
-        "await import('petstore/dist/core/pet.js')",
+        "await import('petstore/dist/app/service.js')",
       ]);
       expect(run.status).toBe(1);
       expect(run.output).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
@@ -223,7 +225,7 @@ describe('the package as a library, used from another project', () => {
   );
 
   it(
-    'loads from its core entry nothing but the core: no web framework, driver, container or validation library',
+    "loads from the core's package nothing but the core: no web framework, driver, container or validation library",
     () => {
       // Every module a fresh process resolves while it imports the core, recorded by a resolve hook.
       writeFileSync(
@@ -239,10 +241,10 @@ describe('the package as a library, used from another project', () => {
       ]);
       expect(run.status).toBe(0);
       const loaded = JSON.parse(run.output) as string[];
-      expect(loaded).toContain(`file://${folder}/node_modules/petstore/dist/core/index.js`);
+      expect(loaded).toContain(`file://${folder}/node_modules/@petstore/core/dist/index.js`);
       expect(
         loaded.filter(
-          (url) => !url.startsWith(`file://${folder}/node_modules/petstore/dist/core/`) && !url.startsWith('node:'),
+          (url) => !url.startsWith(`file://${folder}/node_modules/@petstore/core/dist/`) && !url.startsWith('node:'),
         ),
       ).toEqual([]);
     },

@@ -75,17 +75,22 @@ describe('the service, packed and installed globally on a clean prefix from its 
   it('takes each package of ours from its tarball, none from a registry', () => {
     const global = join(prefix, 'lib/node_modules');
     const ours = readdirSync(join(global, '@petstore')).map((name) => `@petstore/${name}`);
-    expect(ours.sort()).toEqual(siblingsOf(MANIFEST.name).filter((name) => name !== MANIFEST.name).sort());
+    expect(ours.sort()).toEqual(
+      siblingsOf(MANIFEST.name)
+        .filter((name) => name !== MANIFEST.name)
+        .sort(),
+    );
     expect(existsSync(join(global, MANIFEST.name, 'node_modules/@petstore'))).toBe(false);
   });
 
-  it('holds what runs and its types, and what its Markdown links to: the docs, the worked examples', () => {
+  it('holds what runs and its types, and what its Markdown links to: the docs, the ports, the worked examples', () => {
     const paths = packed;
     expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual([
       'CHANGELOG.md',
       'CONTRIBUTING.md',
       'LICENSE',
       'README.md',
+      'core/ports.ts',
       'docs/design.md',
       'docs/operations.md',
       'docs/performance.md',
@@ -229,7 +234,11 @@ describe('the service, packed and installed globally on a clean prefix from its 
       expect(listening.storage).toBe('mongo');
       const base = `http://127.0.0.1:${String(listening.port)}/v1/pets`;
       const headers = { Authorization: 'Bearer install-key', 'Content-Type': 'application/json' };
-      const created = await fetch(base, { method: 'POST', headers, body: JSON.stringify({ name: 'Mongo', categoryId: 3 }) });
+      const created = await fetch(base, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Mongo', categoryId: 3 }),
+      });
       expect(created.status).toBe(201);
       const pet = (await created.json()) as { id: number };
       expect(await (await fetch(base, { headers })).json()).toEqual([{ id: pet.id, name: 'Mongo', categoryId: 3 }]);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,6 +50,7 @@ export interface Packed {
  * them (a test checks the build is up to date), so the pack runs no build of its own. By package name.
  */
 export function packAllInto(folder: string): ReadonlyMap<string, Packed> {
+  mkdirSync(folder, { recursive: true });
   const report = execFileSync(
     'npm',
     ['pack', '--json', '--ignore-scripts', '--workspaces', '--include-workspace-root', '--pack-destination', folder],

@@ -31,7 +31,7 @@ export interface MongoSettings {
  * Pets and idempotency keys in a MongoDB database, shared by every instance on it. The driver is the
  * heaviest module there is here: it loads on open, so a service on other storage never loads it.
  */
-export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations(): Promise<object[]> } = {
+export const mongoStorage: StorageAdapter<MongoSettings> = {
   name: 'mongo',
   summary: 'a MongoDB server',
   dbSystem: 'mongodb',
@@ -77,10 +77,6 @@ export const mongoStorage: StorageAdapter<MongoSettings> & { instrumentations():
     if (error instanceof Error && error.name.startsWith('Mongo'))
       return `MONGODB_URI cannot be used (${error.name}); check it`;
     return undefined;
-  },
-  async instrumentations() {
-    const { MongoDBInstrumentation } = await import('@opentelemetry/instrumentation-mongodb');
-    return [new MongoDBInstrumentation()];
   },
 };
 

@@ -19,7 +19,7 @@ describe('the Fastify host', () => {
     expect(lines).toBeLessThanOrEqual(50);
   });
 
-  it('imports of this repository only the hosted contract\'s package, and nothing of Koa', () => {
+  it("imports of this repository only the hosted contract's package, and nothing of Koa", () => {
     const specifiers = files.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/from\s+'([^']+)'/g)].map(([, specifier]) => specifier ?? ''),
     );

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Collection, MongoClient, MongoParseError } from 'mongodb';
+import { driverInstrumentations } from '../../../adapters/tracing/driver-instrumentations.js';
 import { describe, expect, it, vi } from 'vitest';
 import { StorageUnavailable } from '../../../core/errors.js';
 import { memoryStorage } from '../../../adapters/persistence/in-memory/memory-storage.js';
@@ -178,9 +179,10 @@ describe('the MongoDB storage adapter', () => {
     }
   });
 
-  it("instruments the driver's commands for traces", async () => {
-    const [instrumentation] = await mongoStorage.instrumentations();
+  it("has its driver's commands instrumented for traces, by its db.system", async () => {
+    const [instrumentation] = await driverInstrumentations(mongoStorage.dbSystem);
     expect(instrumentation?.constructor.name).toBe('MongoDBInstrumentation');
+    expect(await driverInstrumentations(sqliteStorage.dbSystem)).toEqual([]);
   });
 });
 
