@@ -35,7 +35,13 @@ const mongoNotInstalled: StorageAdapter = {
 
 const mongoStorage = await import('@petstore/storage-mongodb/mongo-storage.js').then(
   (loaded) => loaded.mongoStorage as StorageAdapter,
-  () => mongoNotInstalled,
+  (error: unknown) => {
+    // Not installed is a choice of the host's; any other failure to load is a fault, and says so.
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code === 'ERR_MODULE_NOT_FOUND' && typeof message === 'string' && message.includes(MONGO_PACKAGE))
+      return mongoNotInstalled;
+    throw error;
+  },
 );
 
 /** In the order help lists them. */

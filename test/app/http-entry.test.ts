@@ -109,30 +109,45 @@ describe('the petstore/http entry', () => {
     expect(loaded).toEqual(LOADED_ON_MEMORY);
   });
 
-  it('refuses STORAGE=mongo at start-up in one line naming the package, where the MongoDB driver is not installed', () => {
-    // A resolve hook that finds no `mongodb`, as in a project that did not install it.
-    const withoutDriver = join(folder, 'without-mongodb.mjs');
+  /** What a host prints opening the contract with `settings`, in a Node where the packages `hidden` name are not installed. */
+  function openedWithout(hidden: RegExp, settings: Record<string, string>): string {
+    const hook = join(folder, `without-${String(hidden.source.length)}.mjs`);
     writeFileSync(
-      withoutDriver,
-      "import { registerHooks } from 'node:module';\nregisterHooks({ resolve(specifier, context, next) { if (specifier === 'mongodb') { throw Object.assign(new Error(`Cannot find package 'mongodb' imported from ${context.parentURL}`), { code: 'ERR_MODULE_NOT_FOUND' }); } return next(specifier, context); } });\n",
+      hook,
+      `import { registerHooks } from 'node:module';\nregisterHooks({ resolve(specifier, context, next) { if (${hidden.toString()}.test(specifier)) { throw Object.assign(new Error(\`Cannot find package '\${specifier}' imported from \${context.parentURL}\`), { code: context.conditions.includes('require') ? 'MODULE_NOT_FOUND' : 'ERR_MODULE_NOT_FOUND' }); } return next(specifier, context); } });\n`,
     );
-    const started = join(folder, 'start-on-mongo.mjs');
+    const started = join(folder, 'start-with-settings.mjs');
     writeFileSync(
       started,
       [
         `const { createFetchHandler } = await import(${JSON.stringify(join(ROOT, 'app/host/dist/index.js'))});`,
-        "await createFetchHandler({ settings: { STORAGE: 'mongo', MONGODB_URI: 'mongodb://127.0.0.1:9', API_KEYS: 'k' }, logger: false }).then(",
+        `await createFetchHandler({ settings: ${JSON.stringify({ API_KEYS: 'k', ...settings })} }).then(`,
         "  () => console.log('started'),",
         '  (error) => console.log(`${error.name}: ${error.message}`),',
         ');',
       ].join('\n'),
     );
-    const run = spawnSync(process.execPath, ['--import', withoutDriver, started], {
+    return spawnSync(process.execPath, ['--import', hook, started], {
       encoding: 'utf8',
       timeout: 60_000,
-    });
-    expect(run.stdout.trim()).toBe(
-      'StorageOpenFailure: STORAGE=mongo needs the MongoDB driver: install the package mongodb',
+    }).stdout.trim();
+  }
+
+  it('refuses STORAGE=mongo at start-up in one line naming the package, where the MongoDB storage is not installed', () => {
+    expect(openedWithout(/^@petstore\/storage-mongodb(\/|$)/, { STORAGE: 'mongo', LOG_LEVEL: 'silent' })).toBe(
+      'ConfigError: STORAGE=mongo needs the package @petstore/storage-mongodb: install it',
+    );
+  });
+
+  it('refuses STORAGE=mongo in one line naming the driver, where the storage is installed without it', () => {
+    expect(
+      openedWithout(/^mongodb$/, { STORAGE: 'mongo', MONGODB_URI: 'mongodb://127.0.0.1:9', LOG_LEVEL: 'silent' }),
+    ).toBe('StorageOpenFailure: STORAGE=mongo needs the MongoDB driver: install the package mongodb');
+  });
+
+  it('refuses LOG_FORMAT=pretty at start-up in one line naming the package, where pino-pretty is not installed', () => {
+    expect(openedWithout(/^pino-pretty$/, { STORAGE: 'memory', LOG_FORMAT: 'pretty' })).toBe(
+      'Error: LOG_FORMAT=pretty needs the package pino-pretty: install it',
     );
   });
 
