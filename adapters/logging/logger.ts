@@ -90,14 +90,15 @@ function prettyOn(fd: number): DestinationStream {
 /** What a host that asks for LOG_FORMAT=pretty without pino-pretty installed is told. */
 export const PRETTY_NEEDS_ITS_PACKAGE = 'LOG_FORMAT=pretty needs the package pino-pretty: install it';
 
+/** Where pino-pretty is looked for: beside this package, then beside the program that runs. */
+const PRETTY_PLACES = [import.meta.url, ...process.argv.slice(1, 2)];
+
 /**
- * pino-pretty, an optional peer of this package: found beside it, or else beside the program that runs. A
- * global install keeps each package apart, and there the petstore command, which depends on pino-pretty,
- * holds it.
+ * pino-pretty, an optional peer of this package: the first found from `places` (modules' URLs or programs'
+ * paths). A global install keeps each package apart, and there the petstore command, which depends on
+ * pino-pretty, holds it.
  */
-function loadPinoPretty(): typeof PinoPretty {
-  const program = process.argv[1];
-  const places = [import.meta.url, ...(program === undefined ? [] : [program])];
+export function loadPinoPretty(places: readonly string[] = PRETTY_PLACES): typeof PinoPretty {
   for (const place of places) {
     try {
       return createRequire(realpathOf(place))('pino-pretty') as typeof PinoPretty;

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../adapters/logging/logger.js';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger, loadPinoPretty, PRETTY_NEEDS_ITS_PACKAGE } from '../../../adapters/logging/logger.js';
 import { loggedToAFullPipe } from './pipe-reader.js';
 
 function loggedLines(write: (logger: ReturnType<typeof createLogger>) => void): Record<string, unknown>[] {
@@ -116,5 +120,34 @@ describe('control characters in the fields of a line', () => {
     expect(lines[0]).toContain('"userAgent":"evil\\u0000\\u0001');
     expect(lines[0]).toContain('\\u007f\\u0080\\u0081');
     expect(lines[0]).toContain('\\u009f\\u009b31mRED"}');
+  });
+});
+
+describe('pino-pretty, which LOG_FORMAT=pretty needs', () => {
+  const here = fileURLToPath(import.meta.url);
+  const nowhere = join(tmpdir(), 'no-such-folder', 'program.js');
+
+  it('is found beside the logger, from its URL', () => {
+    expect(typeof loadPinoPretty([import.meta.url]).prettyFactory).toBe('function');
+  });
+
+  it('is looked for beside the program when it is not beside the logger', () => {
+    expect(typeof loadPinoPretty([nowhere, here]).prettyFactory).toBe('function');
+  });
+
+  it('is looked for where a program on PATH really is, not where its link is', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-link-'));
+    try {
+      const link = join(folder, 'petstore');
+      symlinkSync(here, link);
+      expect(typeof loadPinoPretty([link]).prettyFactory).toBe('function');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('is asked for in one line naming the package when it is found nowhere', () => {
+    expect(() => loadPinoPretty([nowhere])).toThrow(new Error(PRETTY_NEEDS_ITS_PACKAGE));
+    expect(() => loadPinoPretty([])).toThrow(PRETTY_NEEDS_ITS_PACKAGE);
   });
 });
