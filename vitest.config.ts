@@ -46,7 +46,8 @@ export default defineConfig({
     // composes its own app and storage.
     isolate: false,
     sequence: { sequencer: SlowFoldersFirst },
-    // Finds a MongoDB once per run, or says in one line why the Mongo suites are skipped.
-    globalSetup: ['test/support/mongo-global-setup.ts'],
+    // Finds a MongoDB once per run, or says in one line why the Mongo suites are skipped; makes the folder
+    // the install tests pack the workspace into once.
+    globalSetup: ['test/support/mongo-global-setup.ts', 'test/support/packs-global-setup.ts'],
   },
 });

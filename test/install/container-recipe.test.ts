@@ -1,12 +1,12 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../app/host/config.js';
 import { SETTLE_LIMIT_MS } from '../../adapters/koa/server/graceful-shutdown.js';
-import { NODE_ONLY_PATH, packAllInto } from '../support/packed-package.js';
+import { NODE_ONLY_PATH, sharedPacks } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,11 +67,12 @@ describe('the container recipe, each step run outside a container', () => {
   const [program = '', ...args] = execForm(`CMD ${arguments_('CMD', runtime)[0] ?? ''}`).map(onHost);
   const [healthProgram = '', ...healthArgs] = execForm(arguments_('HEALTHCHECK', runtime)[0] ?? '').map(onHost);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // RUN npm run pack:all, on the build the tests run on: the kits' tarball is put apart, as the script does.
-    const kit = packAllInto(packs).get('@petstore/testing')?.tarball ?? '';
-    rmSync(kit);
-    // COPY --from=build /app/packs /tmp/packs ; RUN npm install --global ... /tmp/packs/*.tgz
+    mkdirSync(packs);
+    for (const [name, { tarball }] of await sharedPacks())
+      if (name !== '@petstore/testing') copyFileSync(tarball, join(packs, basename(tarball)));
+    // COPY --from=build /app/packs /tmp/packs ; RUN npm install ... /tmp/packs/*.tgz
     const [install, , linkCommand] = arguments_('RUN', runtime);
     execFileSync('sh', ['-c', `${onHost(command(install ?? ''))} --prefer-offline`], {
       cwd: app,

@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectionOf, tsBlocks, tsFenceCount, type DocBlock } from '../support/doc-blocks.js';
-import { NODE_ONLY_PATH, packAllInto, tarballsFor } from '../support/packed-package.js';
+import { NODE_ONLY_PATH, sharedPacks, tarballsFor } from '../support/packed-package.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -62,13 +62,13 @@ describe('the package as a library, used from another project', () => {
   let compiled: ReturnType<typeof inConsumer>;
   let brokenCompiled: ReturnType<typeof inConsumer>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     cpSync(join(ROOT, 'test/install/consumer'), folder, { recursive: true });
     // The worked example the docs link to, beside the consumer's code and the docs' examples, which import it.
     cpSync(join(ROOT, WORKED_EXAMPLE), join(folder, 'src', basename(WORKED_EXAMPLE)));
     for (const { name, code, kind } of DOC_BLOCKS)
       writeFileSync(join(folder, 'src', `${name}${kind === 'kit test' ? '.test' : ''}.ts`), code);
-    const packed = packAllInto(folder);
+    const packed = await sharedPacks();
     // The service and the kits, as a project that reuses both installs them: from the tarballs the docs name.
     const tarballs = [...new Set([MANIFEST.name, '@petstore/testing'].flatMap((name) => tarballsFor(packed, name)))];
     const tools = ['vitest', '@types/node'].map((name) => `${name}@${MANIFEST.devDependencies[name] ?? 'latest'}`);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OLD_NODE } from '../support/old-node.js';
 import { testMongo } from '../support/mongo.js';
-import { NODE_ONLY_PATH, packAllInto, siblingsOf, tarballsFor } from '../support/packed-package.js';
+import { NODE_ONLY_PATH, sharedPacks, siblingsOf, tarballsFor } from '../support/packed-package.js';
 import { killIfRunning, watchProcess, type ServiceProcess } from '../support/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,9 +41,9 @@ describe('the service, packed and installed globally on a clean prefix from its 
   let packed: string[] = [];
   let service: ServiceProcess | undefined;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     mkdirSync(work);
-    const tarballs = packAllInto(scratch);
+    const tarballs = await sharedPacks();
     packed = [...(tarballs.get(MANIFEST.name)?.files ?? [])];
     // The set of tarballs the docs name: the service's and its siblings', so that no name of ours is looked up.
     execFileSync(

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,4 +73,42 @@ export function tarballsFor(packed: ReadonlyMap<string, Packed>, name: string): 
     if (tarball === undefined) throw new Error(`${sibling} was not packed`);
     return tarball;
   });
+}
+
+/** The most the packing of the workspace may take on a loaded machine, for a test file waiting on another's. */
+const PACKING_LIMIT_MS = 120_000;
+
+/**
+ * Every package of the workspace packed once for the whole test run, as `packAllInto` packs them: the
+ * first test file to ask packs into the run's folder (test/support/packs-global-setup.ts), the others
+ * wait for it. The tarballs are shared: a test reads them and never changes the folder.
+ */
+export async function sharedPacks(): Promise<ReadonlyMap<string, Packed>> {
+  const folder = process.env.PETSTORE_PACKS ?? mkdtempSync(join(tmpdir(), 'petstore-packs-'));
+  const report = join(folder, 'packed.json');
+  try {
+    writeFileSync(join(folder, 'packing'), '', { flag: 'wx' });
+  } catch {
+    // Another test file is packing: its report says what it made, or why it could not.
+    const deadline = Date.now() + PACKING_LIMIT_MS;
+    while (!existsSync(report)) {
+      if (Date.now() > deadline) throw new Error(`no tarballs in ${folder} after ${String(PACKING_LIMIT_MS)} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const written = JSON.parse(readFileSync(report, 'utf8')) as { packed?: [string, Packed][]; failure?: string };
+    if (written.packed === undefined) throw new Error(`packing failed: ${written.failure ?? 'unknown'}`);
+    return new Map(written.packed);
+  }
+  const writeReport = (content: object) => {
+    writeFileSync(`${report}.part`, JSON.stringify(content));
+    renameSync(`${report}.part`, report);
+  };
+  try {
+    const packed = packAllInto(folder);
+    writeReport({ packed: [...packed] });
+    return packed;
+  } catch (error) {
+    writeReport({ failure: String(error) });
+    throw error;
+  }
 }
