@@ -70,8 +70,14 @@ export class TcpProxy {
         return Promise.resolve();
       },
       restore: async () => {
-        if (this.server !== undefined && this.replyDelayMs === 0) return;
-        await this.cut();
+        if (this.server !== undefined) {
+          // Stalled or slowed, the relay still listens: its connections are dropped, as a server that restarted
+          // drops them, and its port is kept, so that nothing else can take it meanwhile.
+          if (this.replyDelayMs === 0) return;
+          for (const socket of this.sockets) socket.destroy();
+          this.delayReplies(0);
+          return;
+        }
         this.delayReplies(0);
         await this.start();
       },
