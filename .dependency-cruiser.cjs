@@ -26,8 +26,9 @@ const packages = (manifestAt('package.json').workspaces ?? []).map((folder) => {
 const folderOf = (name) => packages.find((sibling) => sibling.name === name)?.folder ?? name;
 /** @type {(folders: string[]) => string} */
 const anyOf = (folders) => `^(${folders.join('|')})/`;
-/** The service's own sources: what is in no other package. */
-const SERVICE = '^(app/(?!host/)|adapters/(koa|cli|metrics|tracing)/)';
+/** Every source folder of the workspace: each package's, and the service's (what is in no package). */
+const SOURCES = '^(core|testing|adapters|app)/';
+const PACKAGE_FOLDERS = anyOf(packages.map(({ folder }) => folder));
 
 /**
  * The packages' rules: a package imports a sibling only by its name (never by a path into its folder),
@@ -48,7 +49,7 @@ const packageRules = packages.flatMap(({ folder, name, siblings }) => {
       comment: `${name} imports only what its package.json depends on: no package above it, nor the service.`,
       severity: 'error',
       from: { path: `^${folder}/` },
-      to: { path: [anyOf(others), SERVICE], pathNot: siblings.length > 0 ? anyOf(siblings.map(folderOf)) : undefined },
+      to: { path: SOURCES, pathNot: anyOf([folder, ...siblings.map(folderOf)]) },
     },
   ];
 });
@@ -61,8 +62,8 @@ module.exports = {
       name: 'the-service-imports-packages-by-name',
       comment: 'The service (app/ and the adapters in no package of their own) reaches each package through its name.',
       severity: 'error',
-      from: { path: SERVICE },
-      to: { path: anyOf(packages.map(({ folder }) => folder)), dependencyTypesNot: ['aliased'] },
+      from: { path: SOURCES, pathNot: PACKAGE_FOLDERS },
+      to: { path: PACKAGE_FOLDERS, dependencyTypesNot: ['aliased'] },
     },
     {
       name: 'core-is-framework-free',

@@ -14,7 +14,6 @@ import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
 import { serveUntilStopped } from './serve-command.js';
 import { TOKENS, resolved } from '@petstore/host/tokens.js';
-import { serviceLayers } from './service-module.js';
 import type { Tracing } from './tracing/start-tracing.js';
 
 let container: Container | undefined;
@@ -37,8 +36,12 @@ const plainLinesOnStderr = {
 async function useCases({ readOnly }: { readOnly?: boolean } = {}): Promise<UseCases> {
   // The command line reports its errors itself, on stderr.
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers.
-  const { composeService } = await import('@petstore/host/compose-service.js');
+  // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers, nor the
+  // layers that measure and trace.
+  const [{ composeService }, { serviceLayers }] = await Promise.all([
+    import('@petstore/host/compose-service.js'),
+    import('./service-module.js'),
+  ]);
   // An import or an export is one trace, with a span for each batch.
   tracing = await startTracingIfAsked(
     process.env,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productionClosure } from '../support/dependency-closure.js';
+import { HEAVY, productionClosure } from '../support/dependency-closure.js';
 import { WORKSPACE_PACKAGES } from '../support/packed-package.js';
 
 /**
@@ -38,13 +38,6 @@ const ROWS: Readonly<Record<string, readonly string[]>> = {
     'valibot',
   ],
 };
-
-/**
- * What no package but the service installs, unless it is the package's very purpose (the MongoDB storage's
- * driver): a web framework, a database driver, tracing, the docs page, the command line's parts.
- */
-const HEAVY =
-  /^(koa|@koa\/.+|mongodb|@opentelemetry\/.+|swagger-ui-dist|pino-pretty|commander|cli-progress|prom-client)$/;
 
 const packagesOf = (names: readonly string[]) => names.filter((name) => WORKSPACE_PACKAGES.has(name));
 const [service, ...libraries] = [...WORKSPACE_PACKAGES.entries()];

@@ -3,28 +3,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFile
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspacePackages, type PackageManifest } from '../../scripts/workspace-sources.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Node 24 and npm, nothing of the clone: what a machine the package is installed on has. */
 export const NODE_ONLY_PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
 
-interface Manifest {
-  readonly name: string;
-  readonly version: string;
-  readonly workspaces?: readonly string[];
-  readonly dependencies?: Readonly<Record<string, string>>;
-}
-
-const manifestAt = (folder: string): Manifest =>
-  JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as Manifest;
-
 /** Every package of the workspace, the service first, by name: its folder and its manifest. */
-export const WORKSPACE_PACKAGES: ReadonlyMap<string, { folder: string; manifest: Manifest }> = new Map(
-  ['.', ...(manifestAt('.').workspaces ?? [])].map((folder) => {
-    const manifest = manifestAt(folder);
-    return [manifest.name, { folder, manifest }];
-  }),
+export const WORKSPACE_PACKAGES: ReadonlyMap<string, { folder: string; manifest: PackageManifest }> = new Map(
+  workspacePackages().map((entry) => [entry.manifest.name, entry]),
 );
 
 /** The packages of ours `name` needs, itself among them: the set of tarballs its install line names. */
