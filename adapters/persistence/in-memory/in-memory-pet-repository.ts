@@ -14,21 +14,22 @@ import { assertReservable, assertRestorable, sameFields, type RestoreCount } fro
 import { RestoreConflict } from '@petstore/core/errors.js';
 
 /**
- * Keeps pets in process memory, in one id-ordered list, and each status in its own. Ids are
- * 1, 2, 3, ... as the store hands them out, with gaps only where a restore or a reservation left them, so a pet
- * is found by a binary search, and a page is a binary search plus `limit` reads, whatever the
- * number of pets.
+ * Keeps pets in process memory, each once, in one id-ordered list; the status and idempotency-key
+ * indexes hold ids into it, so a change to a pet has one place to go. Ids are counted, 1, 2, 3, ...,
+ * with gaps only where a restore or a reservation left them, and none is handed out twice. A pet is
+ * found by a binary search, and a page is a binary search plus `limit` reads, whatever the number of pets.
  */
 export class InMemoryPetRepository implements PetRepository, PetRestore {
   private readonly byId: Pet[] = [];
+  /** The ids of the pets with each status, ascending. */
   private readonly byStatus = Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<
     PetStatus,
-    Pet[]
+    PetId[]
   >;
-  /** The last pet added under each idempotency key, and until when the key names it. */
-  private readonly byOrigin = new Map<string, { pet: Pet; keptUntil: number }>();
-  /** No id up to this one is handed out (reserveIds). */
-  private reservedThrough = 0;
+  /** The id of the last pet added under each idempotency key, and until when the key names it. */
+  private readonly byOrigin = new Map<string, { id: PetId; keptUntil: number }>();
+  /** The highest id handed out, restored or reserved: the next follows it, whatever is stored now. */
+  private highestId = 0;
 
   add(newPet: NewPet): Promise<Pet> {
     return settledNow(() => this.addNow(newPet));
@@ -38,9 +39,12 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
     return settledNow(() => {
       const originKey = JSON.stringify([origin.key.client, origin.key.key]);
       const earlier = this.byOrigin.get(originKey);
-      if (earlier !== undefined && namesRequest(earlier, origin)) return { pet: earlier.pet, added: false };
+      if (earlier !== undefined && namesRequest(earlier, origin)) {
+        // Nothing removes a pet, so the id a key names is always stored.
+        return { pet: this.stored(earlier.id) as Pet, added: false };
+      }
       const pet = this.addNow(newPet);
-      this.byOrigin.set(originKey, { pet, keptUntil: origin.keptUntil });
+      this.byOrigin.set(originKey, { id: pet.id, keptUntil: origin.keptUntil });
       return { pet, added: true };
     });
   }
@@ -50,9 +54,13 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   }
 
   list({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
-    const pets = status === undefined ? this.byId : this.byStatus[status];
-    const start = firstIndexWithIdAbove(pets, afterId);
-    return Promise.resolve(pets.slice(start, start + limit));
+    if (status === undefined) {
+      const start = firstIndexAbove(this.byId, afterId, idOf);
+      return Promise.resolve(this.byId.slice(start, start + limit));
+    }
+    const ids = this.byStatus[status];
+    const start = firstIndexAbove(ids, afterId, itself);
+    return Promise.resolve(ids.slice(start, start + limit).map((id) => this.stored(id) as Pet));
   }
 
   isReachable(): Promise<boolean> {
@@ -71,7 +79,7 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
   reserveIds(through: PetId): Promise<void> {
     return Promise.resolve().then(() => {
       assertReservable(through);
-      this.reservedThrough = Math.max(this.reservedThrough, through);
+      this.highestId = Math.max(this.highestId, through);
     });
   }
 
@@ -91,7 +99,7 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
 
   /** The first pet with an id of at least `id`, if it has that very id (so 0, fractions and NaN find nothing). */
   private stored(id: PetId): Pet | undefined {
-    const candidate = this.byId[firstIndexWithIdAbove(this.byId, id - 1)];
+    const candidate = this.byId[firstIndexAbove(this.byId, id - 1, idOf)];
     return candidate?.id === id ? candidate : undefined;
   }
 
@@ -106,25 +114,22 @@ export class InMemoryPetRepository implements PetRepository, PetRestore {
 
   private addNow(newPet: NewPet): Pet {
     // Only the NewPet fields are kept, whatever else the object carries.
-    this.append(petOf(nextPetId(Math.max(this.byId.at(-1)?.id ?? 0, this.reservedThrough)), newPet));
-    return this.byId.at(-1) as Pet;
-  }
-
-  /** A pet with an id above every stored one: onto the ends of the lists. */
-  private append(pet: Pet): void {
-    Object.freeze(pet);
+    const pet = Object.freeze(petOf(nextPetId(this.highestId), newPet));
+    this.highestId = pet.id;
     this.byId.push(pet);
-    if (pet.status !== undefined) this.byStatus[pet.status].push(pet);
+    if (pet.status !== undefined) this.byStatus[pet.status].push(pet.id);
+    return pet;
   }
 
-  /** A restored pet: into its place in each list (at the end, unless it fills a gap). */
+  /** A restored pet: into its place in each list (at the end, unless it fills a gap), its id counted. */
   private insert(pet: Pet): void {
     Object.freeze(pet);
-    this.byId.splice(firstIndexWithIdAbove(this.byId, pet.id), 0, pet);
+    this.byId.splice(firstIndexAbove(this.byId, pet.id, idOf), 0, pet);
     if (pet.status !== undefined) {
       const withStatus = this.byStatus[pet.status];
-      withStatus.splice(firstIndexWithIdAbove(withStatus, pet.id), 0, pet);
+      withStatus.splice(firstIndexAbove(withStatus, pet.id, itself), 0, pet.id);
     }
+    this.highestId = Math.max(this.highestId, pet.id);
   }
 }
 
@@ -139,13 +144,22 @@ function settledNow<T>(work: () => T): Promise<T> {
   });
 }
 
-function firstIndexWithIdAbove(pets: readonly Pet[], afterId: PetId): number {
+/** In a list in ascending id order, the index of the first entry with an id above `afterId`. */
+function firstIndexAbove<T>(entries: readonly T[], afterId: PetId, idOfEntry: (entry: T) => PetId): number {
   let low = 0;
-  let high = pets.length;
+  let high = entries.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((pets[middle] as Pet).id <= afterId) low = middle + 1;
+    if (idOfEntry(entries[middle] as T) <= afterId) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+function idOf(pet: Pet): PetId {
+  return pet.id;
+}
+
+function itself(id: PetId): PetId {
+  return id;
 }
