@@ -3,7 +3,7 @@
 import type { Container } from 'inversify';
 import { newApiKey } from '@petstore/auth/api-keys.js';
 import { sha256 } from '@petstore/auth/static-key-authenticator.js';
-import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
+import { USE_CASES, type UseCaseName, type UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { watchInterrupts } from '../adapters/cli/interrupted.js';
 import { pipeTo } from '../adapters/cli/pipe-to.js';
 import { runCli } from '../adapters/cli/run-cli.js';
@@ -33,7 +33,12 @@ const plainLinesOnStderr = {
   },
 };
 
-async function useCases({ readOnly }: { readOnly?: boolean } = {}): Promise<UseCases> {
+/** A command runs one use case: its storage is opened read-only when that use case only reads. */
+async function useCase<Name extends UseCaseName>(name: Name): Promise<UseCases[Name]> {
+  return (await useCasesOpened(USE_CASES[name].access === 'read'))[name];
+}
+
+async function useCasesOpened(readOnly: boolean): Promise<UseCases> {
   // The command line reports its errors itself, on stderr.
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   // Loaded only here: `keys new` and `--help` need neither the storage adapters nor their drivers, nor the
@@ -64,7 +69,7 @@ export async function runPetstore(args: readonly string[]): Promise<void> {
   const exitCode = await runCli(
     args,
     {
-      useCases,
+      useCase,
       newApiKey: () => {
         const key = newApiKey();
         return { key, digest: sha256(key) };

@@ -1,24 +1,47 @@
-import type { IdempotencyStore, PetRepository, PetRestore, StoragePorts } from './ports.js';
+import type { StoragePorts } from './ports.js';
 
 /**
- * Every method of each storage port, by its name in StoragePorts. A method added to a port and left
- * out here does not compile, so a wrapper never drops one.
+ * Whether a storage method only reads or may write: a storage opened read-only serves the reads, a
+ * server refusing writes refuses the others, and a use case that only reads is given the reads alone.
  */
+export type StorageAccess = 'read' | 'write';
+
+/**
+ * Every method of each storage port, by its name in StoragePorts, with what it does to what is stored.
+ * A method added to a port and left out here does not compile, so a wrapper never drops one.
+ */
+export const STORAGE_ACCESS = {
+  pets: {
+    add: 'write',
+    addOnce: 'write',
+    findById: 'read',
+    list: 'read',
+    isReachable: 'read',
+    conflictsOf: 'read',
+    restore: 'write',
+    reserveIds: 'write',
+  },
+  idempotency: { claim: 'write', complete: 'write', release: 'write' },
+} as const satisfies { readonly [Store in keyof StoragePorts]: Record<keyof StoragePorts[Store], StorageAccess> };
+
+/** The methods of each store, in the order STORAGE_ACCESS lists them. */
 export const STORAGE_METHODS = {
-  pets: methodsOf<PetRepository & PetRestore>({
-    add: 0,
-    addOnce: 0,
-    findById: 0,
-    list: 0,
-    isReachable: 0,
-    conflictsOf: 0,
-    restore: 0,
-    reserveIds: 0,
-  }),
-  idempotency: methodsOf<IdempotencyStore>({ claim: 0, complete: 0, release: 0 }),
+  pets: methodsOf(STORAGE_ACCESS.pets),
+  idempotency: methodsOf(STORAGE_ACCESS.idempotency),
 };
 
 export type StoreName = keyof typeof STORAGE_METHODS;
+
+type ReadingMethodOf<Store extends StoreName> = {
+  [Method in keyof (typeof STORAGE_ACCESS)[Store]]: (typeof STORAGE_ACCESS)[Store][Method] extends 'read'
+    ? Method
+    : never;
+}[keyof (typeof STORAGE_ACCESS)[Store]];
+
+/** The storage as a use case that only reads is given it: each port with its reading methods alone. */
+export type ReadingPorts = {
+  readonly [Store in StoreName]: Pick<StoragePorts[Store], ReadingMethodOf<Store> & keyof StoragePorts[Store]>;
+};
 
 /**
  * What wraps the calls of one method of one store, made once for it: given each call, it returns
@@ -45,6 +68,11 @@ function wrapPort<Port extends object>(port: Port, store: StoreName, wrapperOf: 
   return Object.fromEntries(wrapped) as Port;
 }
 
-function methodsOf<Port>(methods: Record<keyof Port, 0>): (keyof Port & string)[] {
-  return Object.keys(methods) as (keyof Port & string)[];
+/** Whether a call of this method of this store may write; false for a name the store has no method of. */
+export function isStorageWrite(store: StoreName, method: string): boolean {
+  return (STORAGE_ACCESS[store] as Readonly<Record<string, StorageAccess>>)[method] === 'write';
+}
+
+function methodsOf<Method extends string>(access: Readonly<Record<Method, StorageAccess>>): Method[] {
+  return Object.keys(access) as Method[];
 }

@@ -13,7 +13,7 @@ export function inertProgram(output: CliOutput = SILENT): Command {
   const nothing = () => Promise.reject(new Error('this program only shows its shape and help'));
   return createCliProgram(
     {
-      useCases: nothing,
+      useCase: nothing,
       newApiKey: () => ({ key: '', digest: '' }),
       watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }),
       service: { run: nothing, settings: () => [] },

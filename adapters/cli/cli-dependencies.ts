@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
-import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
+import type { UseCaseName, UseCases } from '@petstore/core/use-cases/use-cases.js';
 import type { SettingHelp } from '@petstore/settings/read-settings.js';
 import type { Interrupts } from './interrupted.js';
 
 export interface CliDependencies {
   /**
-   * The use cases over the configured storage, made on first use: `keys new` needs no storage. A command
-   * that only reads says `readOnly`, and then works on a storage this process may not write.
+   * The use case of this name over the configured storage, opened on first use (`keys new` needs
+   * none): read-only for a use case that only reads, so that it works on a storage this process may
+   * not write.
    */
-  useCases(access?: { readOnly?: boolean }): Promise<UseCases>;
+  useCase<Name extends UseCaseName>(name: Name): Promise<UseCases[Name]>;
   /** A fresh API key and the SHA-256 digest of it, in hex. */
   newApiKey(): { key: string; digest: string };
   /** Takes over SIGINT and SIGTERM for a long command, which then stops cleanly between steps. */

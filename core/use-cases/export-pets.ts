@@ -11,7 +11,7 @@ import { ListPets } from './list-pets.js';
 export class ExportPets {
   private readonly listPets: ListPets;
 
-  constructor(pets: PetRepository) {
+  constructor(pets: Pick<PetRepository, 'list'>) {
     this.listPets = new ListPets(pets);
   }
 

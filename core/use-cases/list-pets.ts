@@ -9,7 +9,7 @@ import type { Pet } from '../pet.js';
 import type { PetRepository } from '../ports.js';
 
 export class ListPets {
-  constructor(private readonly pets: PetRepository) {}
+  constructor(private readonly pets: Pick<PetRepository, 'list'>) {}
 
   /** Without a limit, a page holds PAGE_LIMIT_DEFAULT pets. */
   async execute(request: PetPageRequest): Promise<PetPage> {

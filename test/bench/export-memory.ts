@@ -121,7 +121,7 @@ async function overMemory(count: number) {
   const code = await runCli(
     ['pets', 'export'],
     {
-      useCases: () => Promise.resolve(useCases),
+      useCase: (name) => Promise.resolve(useCases[name]),
       newApiKey: () => ({ key: '', digest: '' }),
       watchInterrupts: () => ({ signal: new AbortController().signal, release: () => undefined }),
       ...NO_SERVICE,

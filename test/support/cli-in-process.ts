@@ -55,7 +55,7 @@ export function cliOver(
     const code = await runCli(
       args,
       {
-        useCases: () => Promise.resolve(useCases),
+        useCase: (name) => Promise.resolve(useCases[name]),
         newApiKey: () => ({ key: 'the-key', digest: 'the-digest' }),
         watchInterrupts: interruptsFrom(interruption),
         ...NO_SERVICE,

@@ -196,7 +196,7 @@ describe('runCli, over one in-memory catalogue', () => {
       await runCli(
         args,
         {
-          useCases: () => Promise.reject(new Error('unused')),
+          useCase: () => Promise.reject(new Error('unused')),
           newApiKey: () => ({ key: '', digest: '' }),
           watchInterrupts: interruptsFrom(),
           ...NO_SERVICE,
@@ -233,17 +233,17 @@ describe('runCli, over one in-memory catalogue', () => {
     );
   });
 
-  it('asks for the storage read-only for the commands that only read (list, get, export), and writable for the others', async () => {
+  it('asks for the use case it runs by its name: the host opens storage read-only for one that only reads', async () => {
     const useCases = useCasesOver(new InMemoryPetRepository());
-    const accessAskedBy = async (...args: string[]) => {
-      const asked: unknown[] = [];
+    const useCasesAskedBy = async (...args: string[]) => {
+      const asked: string[] = [];
       await runCli(
         args,
         {
           ...NO_SERVICE,
-          useCases: (access) => {
-            asked.push(access);
-            return Promise.resolve(useCases);
+          useCase: (name) => {
+            asked.push(name);
+            return Promise.resolve(useCases[name]);
           },
           newApiKey: () => ({ key: '', digest: '' }),
           watchInterrupts: interruptsFrom(),
@@ -252,11 +252,9 @@ describe('runCli, over one in-memory catalogue', () => {
       );
       return asked;
     };
-    expect(await accessAskedBy('pets', 'list')).toEqual([{ readOnly: true }]);
-    expect(await accessAskedBy('pets', 'get', '1')).toEqual([{ readOnly: true }]);
-    expect(await accessAskedBy('pets', 'export')).toEqual([{ readOnly: true }]);
-    expect(await accessAskedBy('pets', 'add', '--name', 'Rex', '--category-id', '1')).toEqual([undefined]);
-    expect(await accessAskedBy('pets', 'import', 'no-such-backup.ndjson')).toEqual([undefined]);
+    expect(await useCasesAskedBy('pets', 'get', '1')).toEqual(['getPet']);
+    expect(await useCasesAskedBy('pets', 'add', '--name', 'Rex', '--category-id', '1')).toEqual(['createPet']);
+    expect(await useCasesAskedBy('keys', 'new')).toEqual([]);
   });
 
   describe('serve', () => {
@@ -268,7 +266,7 @@ describe('runCli, over one in-memory catalogue', () => {
           args,
           {
             ...NO_SERVICE,
-            useCases: () => Promise.reject(new Error('unused')),
+            useCase: () => Promise.reject(new Error('unused')),
             newApiKey: () => ({ key: '', digest: '' }),
             watchInterrupts: interruptsFrom(),
             service: { run, settings: () => [{ name: 'EVERY_SETTING', fallback: '1', meaning: 'what it does' }] },

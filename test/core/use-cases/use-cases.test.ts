@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoragePorts } from '../../../core/ports.js';
+import { isStorageWrite, wrapStorage } from '../../../core/storage-calls.js';
 import { USE_CASES, useCasesOver, USE_CASE_NAMES } from '../../../core/use-cases/use-cases.js';
 import { InMemoryIdempotencyStore } from '../../../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
@@ -23,6 +24,27 @@ describe('the use cases, declared once', () => {
     expect(Object.keys(useCases)).toEqual(Object.keys(USE_CASES));
     expect(USE_CASE_NAMES).toEqual(Object.keys(USE_CASES));
     for (const name of USE_CASE_NAMES) expect(useCases[name]).toBeInstanceOf(Object);
+  });
+
+  it('marks read the use cases that only read, which answer over a storage refusing every write', async () => {
+    const writable = storage();
+    const rex = await writable.pets.add(aNewPet({ name: 'Rex' }));
+    const readOnly = wrapStorage(writable, (store, method) =>
+      isStorageWrite(store, method)
+        ? () => Promise.reject(new Error(`${method} on a read-only storage`))
+        : (call) => call(),
+    );
+    const useCases = useCasesOver({ inUse: readOnly, opened: readOnly });
+    expect([USE_CASES.listPets.access, USE_CASES.getPet.access, USE_CASES.exportPets.access]).toEqual([
+      'read',
+      'read',
+      'read',
+    ]);
+    expect(await useCases.getPet.execute(rex.id)).toEqual(rex);
+    expect((await useCases.listPets.execute({})).pets).toEqual([rex]);
+    for await (const page of useCases.exportPets.pages()) expect(page).toEqual([rex]);
+    expect(USE_CASES.createPet.access).toBe('write');
+    await expect(useCases.createPet.execute(aNewPet())).rejects.toThrow('add on a read-only storage');
   });
 
   it('add, list, get and export through the storage callers use', async () => {

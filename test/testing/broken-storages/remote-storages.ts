@@ -1,7 +1,7 @@
 import pTimeout from 'p-timeout';
 import { InMemoryPetRepository } from '../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../core/errors.js';
-import { wrapStorage } from '../../../core/storage-calls.js';
+import { isStorageWrite, wrapStorage } from '../../../core/storage-calls.js';
 import type { OutageFixture } from '../../../testing/index.js';
 import { inMemoryIdempotencyStore } from '../../support/storage-fixture.js';
 import { PretendServer } from './pretend-server.js';
@@ -16,17 +16,6 @@ export type OutageFault =
   | 'always says reachable'
   | 'never reconnects'
   | 'asks only whether the server answers';
-
-/** The calls that write: a server that refuses writes refuses these, and serves the others. */
-const WRITES: ReadonlySet<string> = new Set([
-  'add',
-  'addOnce',
-  'restore',
-  'reserveIds',
-  'claim',
-  'complete',
-  'release',
-]);
 
 /**
  * Storage on a pretend server, over a client that bounds each call by its timeout, says
@@ -59,12 +48,14 @@ export function remoteStorage(fault?: OutageFault): Promise<OutageFixture> {
   };
   const { pets, idempotency } = wrapStorage(
     { pets: new InMemoryPetRepository(), idempotency: inMemoryIdempotencyStore() },
-    (_store, method) =>
+    (store, method) =>
       <T>(call: () => Promise<T>) =>
-        // Readiness asks whether the server would take a write, unless the client only checks that it answers.
+        // A server refusing writes refuses the calls that may write; readiness asks whether it would
+        // take a write, unless the client only checks that it answers.
         bounded(
           call,
-          WRITES.has(method) || (method === 'isReachable' && fault !== 'asks only whether the server answers'),
+          isStorageWrite(store, method) ||
+            (method === 'isReachable' && fault !== 'asks only whether the server answers'),
         ),
   );
   const askServer = pets.isReachable.bind(pets);

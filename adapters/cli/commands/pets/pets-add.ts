@@ -14,7 +14,7 @@ export const addPetsAddCommand: AddCommand = (pets, dependencies, output) => {
     .addOption(statusOption())
     .addOption(petsAsJsonOption())
     .action(async (options: { name: string; categoryId: number; status?: PetStatus; json?: boolean }) => {
-      const { createPet } = await dependencies.useCases();
+      const createPet = await dependencies.useCase('createPet');
       const pet = await createPet.execute(newPetOf(options));
       output.out(options.json ? `${petJson(pet)}\n` : `${petTable([pet])}\n`);
     });

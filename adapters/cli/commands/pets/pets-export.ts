@@ -15,7 +15,7 @@ export const addPetsExportCommand: AddCommand = (pets, dependencies, output) => 
     .description('write every pet as JSON Lines (one JSON object a line, in id order) to stdout, page by page')
     .addOption(statusOption())
     .action(async (options: { status?: PetStatus }) => {
-      const { exportPets } = await dependencies.useCases({ readOnly: true });
+      const exportPets = await dependencies.useCase('exportPets');
       await output.pipe(jsonLines(exportPets.pages(options.status)));
     });
 };

@@ -11,7 +11,7 @@ export const addPetsGetCommand: AddCommand = (pets, dependencies, output) => {
     .argument('<id>', 'its id', wholeNumber)
     .addOption(petsAsJsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
-      const { getPet } = await dependencies.useCases({ readOnly: true });
+      const getPet = await dependencies.useCase('getPet');
       const pet = await getPet.execute(id);
       output.out(options.json ? `${petJson(pet)}\n` : `${petTable([pet])}\n`);
     });

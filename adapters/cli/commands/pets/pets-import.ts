@@ -29,7 +29,7 @@ export const addPetsImportCommand: AddCommand = (pets, dependencies, output) => 
     )
     .addOption(new Option('--json', 'write the counts as JSON'))
     .action(async (file: string, options: { mode: ImportMode; json?: boolean }) => {
-      const { importPets } = await dependencies.useCases();
+      const importPets = await dependencies.useCase('importPets');
       const progress =
         output.errTerminal === undefined
           ? progressLines((text) => {

@@ -19,7 +19,7 @@ export const addPetsListCommand: AddCommand = (pets, dependencies, output) => {
     .option('--after <id>', 'only pets with an id greater than this one', wholeNumber)
     .addOption(petsAsJsonOption())
     .action(async (options: { status?: PetStatus; limit?: number; after?: number; json?: boolean }) => {
-      const { listPets } = await dependencies.useCases({ readOnly: true });
+      const listPets = await dependencies.useCase('listPets');
       const page = await listPets.execute({ status: options.status, limit: options.limit, afterId: options.after });
       output.out(options.json ? page.pets.map((pet) => `${petJson(pet)}\n`).join('') : `${petTable(page.pets)}\n`);
       if (!options.json && page.next?.afterId !== undefined)
