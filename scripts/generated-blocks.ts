@@ -2,7 +2,7 @@
 // on lines of their own: `npm run docs:reference` rewrites them, and a test fails while one differs.
 import { commandList } from './command-list.js';
 import { metricLabelTable, spanNameTable } from './operations-lists.js';
-import { errorTable, operationTable, settingsTable } from './reference-tables.js';
+import { errorTable, methodsParagraph, operationTable, settingsTable } from './reference-tables.js';
 
 export interface GeneratedBlock {
   /** The page, from the repository's root. */
@@ -13,6 +13,7 @@ export interface GeneratedBlock {
 
 export const GENERATED_BLOCKS: readonly GeneratedBlock[] = [
   { file: 'docs/reference.md', name: 'operations', write: operationTable },
+  { file: 'docs/reference.md', name: 'methods', write: methodsParagraph },
   { file: 'docs/reference.md', name: 'settings', write: settingsTable },
   { file: 'docs/reference.md', name: 'errors', write: errorTable },
   { file: 'docs/operations.md', name: 'metric-labels', write: metricLabelTable },

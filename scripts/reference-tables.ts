@@ -3,7 +3,8 @@
 import { API_OPERATIONS } from '../adapters/koa/http-app.js';
 import { componentJsonSchemas } from '../adapters/http/openapi/json-schemas.js';
 import { ERRORS, type ErrorCode } from '../adapters/http/errors/error-codes.js';
-import { API_BASE_PATH } from '../adapters/http/routing/api-paths.js';
+import { answeredMethods, API_BASE_PATH } from '../adapters/http/routing/api-paths.js';
+import type { OperationMethod } from '../adapters/http/routing/api-operation.js';
 import { settingRows } from '../app/settings-help.js';
 
 /**
@@ -160,4 +161,21 @@ export function operationTable(operations: readonly DocumentedOperation[] = apiO
     ['Operation', 'Request', 'Success', 'Errors'],
     [...rows, ['every operation', '', '', byStatus(common)]],
   );
+}
+
+/** The methods an operation may have, in the order the reference names them. */
+const OPERATION_METHODS: readonly OperationMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const AND_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
+/** The reference's paragraph on methods: those the operations answer, and what any other gets. */
+export function methodsParagraph(operations: readonly Pick<DocumentedOperation, 'method'>[] = apiOperations()): string {
+  const answered = answeredMethods(operations as readonly { method: OperationMethod }[]);
+  const others = OPERATION_METHODS.filter((method) => !answered.includes(method));
+  return [
+    `- **Methods**: the API answers ${AND_LIST.format([...answered, 'OPTIONS'])}. Any other method`,
+    `  (${[...others, 'TRACE', 'CONNECT', "WebDAV's PROPFIND"].join(', ')}, a token HTTP does not define) is 501`,
+    '  `not_implemented` on every path, before the key check (RFC 9110 §9.1). One of those it answers, at a',
+    '  path that does not answer it, is 405 `method_not_allowed` with `Allow` naming the methods that path',
+    '  answers; at no resource, 404. OPTIONS answers 204 with `Allow`. No response carries an empty `Allow`.',
+  ].join('\n');
 }

@@ -386,7 +386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_implemented`: the method is one the API answers on no path (PUT, DELETE, TRACE, CONNECT, PROPFIND, ...; the message names those it answers), whatever the path and key; or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
+            /** @description `not_implemented`: the method is one the API answers on no path (such as TRACE, CONNECT or PROPFIND; the message names those it answers), whatever the path and key; or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
             501: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -708,7 +708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_implemented`: the method is one the API answers on no path (PUT, DELETE, TRACE, CONNECT, PROPFIND, ...; the message names those it answers), whatever the path and key; or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
+            /** @description `not_implemented`: the method is one the API answers on no path (such as TRACE, CONNECT or PROPFIND; the message names those it answers), whatever the path and key; or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
             501: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1001,7 +1001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_implemented`: the method is one the API answers on no path (PUT, DELETE, TRACE, CONNECT, PROPFIND, ...; the message names those it answers), whatever the path and key; or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
+            /** @description `not_implemented`: the method is one the API answers on no path (such as TRACE, CONNECT or PROPFIND; the message names those it answers), whatever the path and key; or the body has a transfer coding other than chunked (RFC 9112 §6.1). */
             501: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -12,9 +12,10 @@ describe('the blocks of the docs written from code', () => {
     },
   );
 
-  it("are the reference's operations, settings and error codes, the operations page's labels and spans, and the README's commands", () => {
+  it("are the reference's operations, methods, settings and error codes, the operations page's labels and spans, and the README's commands", () => {
     expect(GENERATED_BLOCKS.map(({ file, name }) => `${file} ${name}`)).toEqual([
       'docs/reference.md operations',
+      'docs/reference.md methods',
       'docs/reference.md settings',
       'docs/reference.md errors',
       'docs/operations.md metric-labels',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorResponses } from '../../adapters/http/openapi/error-responses.js';
 import { ERRORS } from '../../adapters/http/errors/error-codes.js';
-import { apiOperations, errorTable, operationTable, type DocumentedOperation } from '../../scripts/reference-tables.js';
+import {
+  apiOperations,
+  errorTable,
+  methodsParagraph,
+  operationTable,
+  type DocumentedOperation,
+} from '../../scripts/reference-tables.js';
 
 describe("the error codes, documented from the HTTP adapter's table", () => {
   it("has a row for every code, in the table's order, with its status and when it is sent", () => {
@@ -130,6 +136,19 @@ describe("the operations, documented from the HTTP adapter's list", () => {
     const rows = rowsOf(operationTable([...apiOperations(), added]));
     expect(rows).toHaveLength(apiOperations().length + 2);
     expect(rows).toContain('| `deleteThing` | `DELETE /v1/pets/{petId}` | 200 `Pet` | |');
+  });
+
+  it('names in its methods paragraph the methods the operations answer, and a new one leaves the others', () => {
+    expect(methodsParagraph()).toContain(
+      'the API answers GET, HEAD, POST and OPTIONS. Any other method\n  (PUT, PATCH, DELETE, TRACE',
+    );
+    const paragraph = methodsParagraph([...apiOperations(), { method: 'DELETE' }]);
+    expect(paragraph).toContain(
+      'the API answers GET, HEAD, POST, DELETE and OPTIONS. Any other method\n  (PUT, PATCH, TRACE',
+    );
+    expect(methodsParagraph([{ method: 'PUT' }])).toContain(
+      'answers PUT and OPTIONS. Any other method\n  (GET, POST, PATCH, DELETE, TRACE',
+    );
   });
 
   it('refuses an error response that names no codes, rather than document it as none', () => {

@@ -148,7 +148,7 @@ export const ERRORS = {
   not_implemented: {
     status: 501,
     meaning:
-      'the method is one the API answers on no path (PUT, DELETE, TRACE, CONNECT, PROPFIND, ...; the message names ' +
+      'the method is one the API answers on no path (such as TRACE, CONNECT or PROPFIND; the message names ' +
       'those it answers), whatever the path and key; or the body has a transfer coding other than chunked ' +
       '(RFC 9112 §6.1)',
     example: said(

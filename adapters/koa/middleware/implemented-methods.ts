@@ -3,7 +3,7 @@ import { methodNotImplemented } from '@petstore/http/errors/method-errors.js';
 
 /**
  * The one rule for a method no route serves, this half of it: a method the server implements on no
- * path (DELETE, TRACE, CONNECT, PROPFIND, ...) is 501 on every path, with or without a key. A method
+ * path (TRACE, CONNECT, PROPFIND, ...) is 501 on every path, with or without a key. A method
  * it implements elsewhere is left to the routes: 405 with `Allow` where the path exists, 404 where
  * it does not (render-errors.ts). A method Node does not know never gets here: its parser refuses it
  * with the same 501 (parser-errors.ts).

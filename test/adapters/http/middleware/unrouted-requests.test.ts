@@ -5,7 +5,7 @@ import { StorageUnavailable } from '../../../../core/errors.js';
 import type { PetRepository } from '../../../../core/ports.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { expectError, startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
-import { expectedAllow } from '../../../support/api-surface.js';
+import { expectedAllow, METHODS_ANSWERED_NOWHERE } from '../../../support/api-surface.js';
 import { watchedStorage } from '../../../support/watched-storage.js';
 
 let api: TestApi | undefined;
@@ -74,13 +74,8 @@ describe('errors that no route produces', () => {
 
   it('answers a method the API answers on no path with 501 and no Allow, on known and unknown paths alike', async () => {
     api = await startTestApi();
-    for (const [method, path] of [
-      ['DELETE', '/v1/pets'],
-      ['PUT', '/v1/pets/1'],
-      ['PATCH', '/v1/pets/1'],
-      ['PROPFIND', '/v1/pets'],
-      ['PROPFIND', '/nothing'],
-    ] as const) {
+    const paths = ['/v1/pets', '/v1/pets/1', '/nothing'];
+    for (const [method, path] of METHODS_ANSWERED_NOWHERE.flatMap((method) => paths.map((path) => [method, path]))) {
       const answer = await rawRequest(api, method, path);
       expect({ method, path, status: answer.status, allow: answer.allow }).toEqual({
         method,

@@ -40,7 +40,7 @@ describe('the JSON writer', () => {
     ['GET', '/v1/pets', null, 401],
     ['GET', '/v1/nothing-here', TEST_KEY, 404],
     ['POST', '/v1/pets/1', TEST_KEY, 405],
-    ['DELETE', '/v1/pets', TEST_KEY, 501],
+    ['PROPFIND', '/v1/pets', TEST_KEY, 501],
     ['GET', '/nothing-here', null, 404],
   ] as const)(
     'writes the JSON of %s %s (key: %s), answer or error, with its headers in one go',
