@@ -33,8 +33,8 @@ class CheapestKillFirst extends BaseSequencer {
  * and those of several built processes sharing one SQLite file (test/app/sqlite-shared.test.ts),
  * killed amid creates (test/app/sqlite-kill.test.ts), restored into while serving creates
  * (test/app/restore-beside-creates.test.ts), serving while another holds the lock
- * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting traces (test/app/tracing/, save the
- * settings' reading), of
+ * (test/app/sqlite-lock-wait.test.ts, whose latencies mean nothing beside a mutation run's load) or exporting
+ * traces (test/app/tracing/), of
  * the installed package and the container recipe (test/install/), of what petstore/http loads
  * (test/app/http-entry.test.ts), of the deployment files run by
  * nginx, promtool and systemd-analyze (test/deploy/), of the README's examples and

@@ -3,7 +3,7 @@ import { DOCS_PATH, OPENAPI_PATH } from '../adapters/koa/routes/docs/docs-routes
 import { listen, type RunningServer } from '../adapters/koa/server/http-server.js';
 import { httpOrigin } from '@petstore/http/server/listen-address.js';
 import { API_METHODS } from '../adapters/koa/http-app.js';
-import { composeService, type ComposedService } from '@petstore/host/compose-service.js';
+import { composeService, logGeneratedKey, type ComposedService } from '@petstore/host/compose-service.js';
 import type { Tracer } from '@opentelemetry/api';
 import { TOKENS, resolved } from '@petstore/host/tokens.js';
 import { httpModule, serviceLayers } from './service-module.js';
@@ -81,15 +81,7 @@ export async function startHttpService(composition: ServiceComposition): Promise
   );
   if (metricsServer)
     logger.info({ host: metricsServer.address.address, port: metricsServer.address.port }, 'metrics listening');
-  if (keys.generatedKey !== undefined) {
-    // The one place a key is ever printed, once start-up has succeeded: a development convenience, refused in
-    // production.
-    logger.warn(
-      { apiKey: keys.generatedKey },
-      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: ' +
-        'Bearer <apiKey>"',
-    );
-  }
+  logGeneratedKey(logger, keys);
 
   const stop = async (graceMs: number) => {
     (await resolved(container, TOKENS.Draining)).begin();

@@ -4,17 +4,18 @@ import type { Container } from 'inversify';
 import { newApiKey } from '@petstore/auth/api-keys.js';
 import { sha256 } from '@petstore/auth/static-key-authenticator.js';
 import { USE_CASES, type UseCaseName, type UseCases } from '@petstore/core/use-cases/use-cases.js';
-import { watchInterrupts } from '../adapters/cli/interrupted.js';
+import { onInterruptSignals, watchInterrupts } from '../adapters/cli/interrupted.js';
 import { pipeTo } from '../adapters/cli/pipe-to.js';
+import { plainLinesOnStderr } from '../adapters/cli/plain-log-lines.js';
 import { runCli } from '../adapters/cli/run-cli.js';
+import type { Tracing } from '../adapters/tracing/start-tracing.js';
+import { startTracingIfAsked } from '../adapters/tracing/start-tracing-if-asked.js';
 import { createLogger } from '@petstore/logging/logger.js';
 import { loadConfig } from '@petstore/host/config.js';
-import { onStopSignals, startTracingIfAsked } from './process-host.js';
 import { settingRows } from './settings-help.js';
 import { projectManifest } from './project-manifest.js';
 import { serveUntilStopped } from './serve-command.js';
 import { TOKENS, resolved } from '@petstore/host/tokens.js';
-import type { Tracing } from './tracing/start-tracing.js';
 
 let container: Container | undefined;
 /** Started for the pets commands when the OTEL_* settings ask for traces; flushed before the command exits. */
@@ -25,13 +26,6 @@ let tracing: Tracing | undefined;
  * that is not there. Past it the command exits with one warning line, its spans let go.
  */
 export const COMMAND_FLUSH_MS = 500;
-
-/** Tracing's troubles in the command line's own words: a plain `petstore: ` line on stderr, as its other messages. */
-const plainLinesOnStderr = {
-  write: (line: string) => {
-    process.stderr.write(`petstore: ${(JSON.parse(line) as { msg: string }).msg}\n`);
-  },
-};
 
 /** A command runs one use case: its storage is opened read-only when that use case only reads. */
 async function useCase<Name extends UseCaseName>(name: Name): Promise<UseCases[Name]> {
@@ -47,12 +41,12 @@ async function useCasesOpened(readOnly: boolean): Promise<UseCases> {
     import('@petstore/host/compose-service.js'),
     import('./service-module.js'),
   ]);
-  // An import or an export is one trace, with a span for each batch.
-  tracing = await startTracingIfAsked(
-    process.env,
-    createLogger({ logLevel: 'warn' }, plainLinesOnStderr),
-    config.storage.adapter,
-  );
+  // An import or an export is one trace, with a span for each batch; tracing's troubles are told as the command's.
+  tracing = await startTracingIfAsked(process.env, {
+    logger: createLogger({ logLevel: 'warn' }, plainLinesOnStderr),
+    version: projectManifest().version,
+    dbSystem: config.storage.adapter.dbSystem,
+  });
   // The command line serves no API: no key, and no part of the HTTP service (its framework, metrics) to load.
   ({ container } = await composeService({
     config,
@@ -74,7 +68,7 @@ export async function runPetstore(args: readonly string[]): Promise<void> {
         const key = newApiKey();
         return { key, digest: sha256(key) };
       },
-      watchInterrupts: () => watchInterrupts(onStopSignals),
+      watchInterrupts: () => watchInterrupts(onInterruptSignals),
       service: { run: () => serveUntilStopped(process.env), settings: settingRows },
       version: projectManifest().version,
     },

@@ -1,9 +1,11 @@
 // `petstore serve`: the service started from the environment's settings, until a stop signal.
 import { EXIT_FORCED } from '../adapters/cli/commands/serve.js';
+import { onInterruptSignals, type InterruptSignal } from '../adapters/cli/interrupted.js';
+import type { Tracing } from '../adapters/tracing/start-tracing.js';
+import { startTracingIfAsked } from '../adapters/tracing/start-tracing-if-asked.js';
 import { createLogger } from '@petstore/logging/logger.js';
 import { loadConfig, type AppConfig } from '@petstore/host/config.js';
-import { onStopSignals, startTracingIfAsked, type StopSignal } from './process-host.js';
-import type { Tracing } from './tracing/start-tracing.js';
+import { projectManifest } from './project-manifest.js';
 
 /**
  * How long the service's last spans may take to leave once it has stopped, within what is left of
@@ -20,8 +22,8 @@ export async function serveUntilStopped(env: Record<string, string | undefined>)
   // once, so one that came just after `petstore listening` would cut it without a drain. A stop asked
   // for while it starts is carried out once it has started.
   let release = (): void => undefined;
-  const signalled = new Promise<StopSignal>((resolve) => {
-    release = onStopSignals((received) => {
+  const signalled = new Promise<InterruptSignal>((resolve) => {
+    release = onInterruptSignals((received) => {
       release();
       resolve(received);
     });
@@ -33,7 +35,8 @@ export async function serveUntilStopped(env: Record<string, string | undefined>)
     // Read once, logged once: the service starts from what was made here for tracing.
     config = loadConfig(env);
     const logger = createLogger(config);
-    tracing = await startTracingIfAsked(env, logger, config.storage.adapter);
+    const { version } = projectManifest();
+    tracing = await startTracingIfAsked(env, { logger, version, dbSystem: config.storage.adapter.dbSystem });
     // Loaded once tracing has started, so that what it instruments loads after it.
     service = await (await import('./http-service.js')).startHttpService({ config, logger, tracer: tracing?.tracer });
   } catch (error) {

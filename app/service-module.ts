@@ -2,7 +2,6 @@ import type { Tracer } from '@opentelemetry/api';
 import { ContainerModule } from 'inversify';
 import type { StoragePorts } from '@petstore/core/ports.js';
 import { STORAGE_METHODS } from '@petstore/core/storage-calls.js';
-import type { UseCases } from '@petstore/core/use-cases/use-cases.js';
 import { StaticKeyAuthenticator } from '@petstore/auth/static-key-authenticator.js';
 import { jsonTextAccessLog } from '@petstore/http/logs/access-line.js';
 import { Draining } from '@petstore/http/server/draining.js';
@@ -72,8 +71,8 @@ export function httpModule(tracer: Tracer | undefined): ModuleOf {
  * tracing adapter loads only with a tracer.
  */
 export async function serviceLayers(config: AppConfig, tracer: Tracer | undefined): Promise<Layers> {
-  const { name, dbSystem } = config.storage.adapter;
-  const traced = tracer && (await tracedLayers(tracer, { name, dbSystem }));
+  const traced =
+    tracer && (await import('../adapters/tracing/tracing-layers.js')).tracingLayers(tracer, config.storage.adapter);
   return {
     storage: async (ports, c) => {
       const metrics = await resolvedIfBound(c, SERVICE_TOKENS.Metrics);
@@ -87,16 +86,4 @@ export async function serviceLayers(config: AppConfig, tracer: Tracer | undefine
 async function measuredBy(metrics: ServiceMetrics): Promise<Layer<StoragePorts>> {
   const { measuredStorage } = await import('../adapters/metrics/measured-storage.js');
   return (ports) => measuredStorage(ports, metrics);
-}
-
-/** What `tracer` wraps: each storage call, and each use case. */
-async function tracedLayers(tracer: Tracer, storage: { name: string; dbSystem?: string | undefined }) {
-  const [{ tracedStorage }, { tracedUseCases }] = await Promise.all([
-    import('../adapters/tracing/traced-storage.js'),
-    import('../adapters/tracing/traced-use-cases.js'),
-  ]);
-  return {
-    storage: (ports: StoragePorts) => tracedStorage(ports, tracer, storage),
-    useCases: (useCases: UseCases) => tracedUseCases(useCases, tracer, storage.name),
-  };
 }

@@ -1,8 +1,5 @@
 // `petstore/service`: the whole service as a function another program can start and stop.
-import { pino } from 'pino';
-import { createLogger } from '@petstore/logging/logger.js';
-import { storageOfPorts } from '@petstore/host/host-ports-storage.js';
-import { loadConfig } from '@petstore/host/config.js';
+import { readHostOptions } from '@petstore/host/host-options.js';
 import { startHttpService, type RunningService } from './http-service.js';
 import type { ServiceOptions } from './service-options.js';
 
@@ -25,13 +22,6 @@ export { InMemoryIdempotencyStore, type InMemoryIdempotencyOptions } from '@pets
  * GET /metrics on METRICS_PORT when set). A bad setting rejects with a ConfigError naming it; a
  * storage that fails to open and whose adapter explains why, with a StorageOpenFailure in its words.
  */
-export async function startService({
-  settings = {},
-  storage,
-  logger: hostLogger,
-  tracer,
-}: ServiceOptions = {}): Promise<RunningService> {
-  const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
-  const logger = hostLogger === false ? pino({ enabled: false }) : (hostLogger ?? createLogger(config));
-  return startHttpService({ config, logger, tracer });
+export async function startService({ tracer, ...options }: ServiceOptions = {}): Promise<RunningService> {
+  return startHttpService({ ...readHostOptions(options), tracer });
 }

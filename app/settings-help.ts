@@ -1,89 +1,12 @@
+import { serviceSettingMeanings, settingRowsOf } from '../adapters/cli/commands/setting-meanings.js';
 import { settingsHelpOf, type SettingHelp } from '@petstore/settings/read-settings.js';
 import { ENVIRONMENT } from '@petstore/host/config.js';
 import { BUILT_IN_STORAGES } from '@petstore/host/built-in-storages.js';
 
-/** Every storage STORAGE can name, with what it keeps pets in. */
-const storageChoices = (): string => {
-  const choices = BUILT_IN_STORAGES.map(({ name, summary }) => `\`${name}\` (${summary})`);
-  const last = choices.pop();
-  return choices.length === 0 ? String(last) : `${choices.join(', ')} or ${String(last)}`;
-};
-
-/** The service's own settings; typed by the schema's names, so a setting without a meaning does not compile. */
-const SERVICE_SETTINGS = settingsHelpOf(ENVIRONMENT, {
-  PORT: { meaning: 'TCP port (0 picks a free one)' },
-  HOST: { meaning: 'address to listen on (`0.0.0.0` to accept from other hosts)' },
-  STORAGE: { meaning: `where pets are kept: ${storageChoices()}` },
-  API_KEYS: { meaning: 'comma-separated API keys (letters, digits and `-._~+/`)' },
-  API_KEY_DIGESTS: {
-    meaning:
-      'comma-separated hex SHA-256 digests of API keys, so the service need not hold the keys: `petstore keys new` ' +
-      'makes a key and prints its digest',
-  },
-  BODY_LIMIT: { meaning: 'largest request body: bytes (`1048576`) or with a unit (`512kb`, `1mb`)' },
-  IDEMPOTENCY_TTL: {
-    meaning:
-      "how long a create's response is kept for retries with its `Idempotency-Key`: a duration in whole seconds with " +
-      'its unit (`90m`, `3600s`, `7d`), 1s to 30d',
-  },
-  RATE_LIMIT: {
-    meaning:
-      'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns ' +
-      'the limit off',
-  },
-  RATE_LIMIT_WINDOW: {
-    meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d',
-  },
-  SHUTDOWN_GRACE: {
-    meaning:
-      'on SIGTERM, how long the service goes on serving (not ready, each response closing its connection) before it ' +
-      'stops accepting: 0s to 10m',
-  },
-  SHUTDOWN_TIMEOUT: {
-    meaning: 'then how long requests still in flight may take before they are cut (exit 124): 1s to 10m',
-  },
-  METRICS: { meaning: '`off`: no `/metrics`, and nothing is measured' },
-  METRICS_PORT: {
-    meaning: "serve `GET /metrics` on this port of its own (same `HOST`), and not on the API's",
-    whenUnset: "on the API's port",
-  },
-  PUBLIC_BASE_URL: {
-    meaning:
-      "production base address for the OpenAPI document's `servers`: an `http(s)` URL ending in `/v1`, no credentials",
-    whenUnset: '`/v1`, relative',
-  },
-  STAGING_BASE_URL: { meaning: 'staging base address, listed second in `servers`; same rules' },
-  CORS_ORIGINS: {
-    meaning: 'comma-separated browser origins (`scheme://host[:port]`) allowed to call the API',
-    whenUnset: 'CORS off',
-  },
-  TRUST_PROXY: {
-    meaning:
-      'comma-separated addresses and CIDR ranges of the reverse proxies in front (`10.0.0.0/8`, `fd00::/8`), or ' +
-      '`loopback`, `linklocal`, `uniquelocal`: from a peer among them, the client address (rate limit, access line) ' +
-      'is read from `TRUST_PROXY_HEADER`, walking back past each trusted address',
-    whenUnset: 'the peer is the client',
-  },
-  TRUST_PROXY_HEADER: {
-    meaning:
-      'the one header those proxies write: `x-forwarded-for` or `forwarded` (RFC 7239); the other is ignored, ' +
-      'since a proxy passes on what it does not rewrite',
-  },
-  LOG_LEVEL: { meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
-  LOG_FORMAT: {
-    meaning: '`json`: a JSON object a line, for a collector; `pretty`: lines a person reads, colored on a terminal',
-  },
-  NODE_ENV: { meaning: 'with `production`, start-up refuses to run without `API_KEYS` or `API_KEY_DIGESTS`' },
-});
-
 /**
- * Every setting, in the order help lists them: the service's own, each built-in storage's after
- * STORAGE, named with the STORAGE value they belong to.
+ * Every setting as `serve --help` and the reference's table list them: the schema's, each with its default
+ * and meaning, and those of each storage STORAGE can name.
  */
 export function settingRows(): SettingHelp[] {
-  const storages = BUILT_IN_STORAGES.flatMap(({ name, settings }) =>
-    settings.map((setting) => ({ ...setting, meaning: `with \`STORAGE=${name}\`: ${setting.meaning}` })),
-  );
-  const afterStorage = SERVICE_SETTINGS.findIndex(({ name }) => name === 'STORAGE') + 1;
-  return [...SERVICE_SETTINGS.slice(0, afterStorage), ...storages, ...SERVICE_SETTINGS.slice(afterStorage)];
+  return settingRowsOf(settingsHelpOf(ENVIRONMENT, serviceSettingMeanings(BUILT_IN_STORAGES)), BUILT_IN_STORAGES);
 }

@@ -1,5 +1,6 @@
 /** The signals a command stops for cleanly: Ctrl-C on a terminal, and a supervisor's request to stop. */
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
+const INTERRUPT_SIGNALS: readonly InterruptSignal[] = ['SIGINT', 'SIGTERM'];
 
 /** What a shell reports for a process such a signal stopped: 128 plus the signal's number. */
 export const EXIT_ON_SIGNAL: Readonly<Record<InterruptSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
@@ -29,4 +30,12 @@ export function watchInterrupts(onSignals: (listener: (signal: InterruptSignal) 
     process.exit(EXIT_ON_SIGNAL[signal]);
   };
   return { signal: controller.signal, release: onSignals(onSignal) };
+}
+
+/** Calls `listener` on every SIGINT and SIGTERM the process receives, until the returned function is called. */
+export function onInterruptSignals(listener: (signal: InterruptSignal) => void): () => void {
+  for (const signal of INTERRUPT_SIGNALS) process.on(signal, listener);
+  return () => {
+    for (const signal of INTERRUPT_SIGNALS) process.off(signal, listener);
+  };
 }

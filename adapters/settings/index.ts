@@ -7,3 +7,4 @@ export { readSettings, settingsHelpOf, type SettingHelp } from './read-settings.
 export { choiceSetting, commaListSetting, durationSetting, integerSetting, sizeSetting } from './setting-kinds.js';
 export type { OpenedStorage, StorageAdapter, StorageContext, StorageSetting } from './storage-adapter.js';
 export { explainedOpenFailure, StorageOpenFailure } from './storage-open-failure.js';
+export { storageIfInstalled, type OptionalStorage } from './storage-if-installed.js';

@@ -1,7 +1,7 @@
 // The one list of the storages STORAGE can name. Adding one is a package under adapters/persistence/
 // that exports its StorageAdapter, and its line here.
-import { ConfigError } from '@petstore/settings/config-error.js';
 import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
+import { storageIfInstalled } from '@petstore/settings/storage-if-installed.js';
 import { memoryStorage } from '@petstore/storage-memory/memory-storage.js';
 import { sqliteStorage } from '@petstore/storage-sqlite/sqlite-storage.js';
 
@@ -16,32 +16,10 @@ export { InMemoryPetRepository } from '@petstore/storage-memory/in-memory-pet-re
 /** A storage STORAGE can name. */
 export type BuiltInStorage = StorageAdapter;
 
-/** The package STORAGE=mongo needs: with the MongoDB driver, which a host that never uses it need not install. */
-const MONGO_PACKAGE = '@petstore/storage-mongodb';
-
-/**
- * STORAGE=mongo where its package is not installed: listed with its settings' names, so that help and the
- * refusal read the same, and refused at start-up in one line naming the package to install.
- */
-const mongoNotInstalled: StorageAdapter = {
-  name: 'mongo',
-  summary: `MongoDB, with the package ${MONGO_PACKAGE} (not installed)`,
-  settings: [],
-  readSettings: () => {
-    throw new ConfigError(`STORAGE=mongo needs the package ${MONGO_PACKAGE}: install it`);
-  },
-  open: () => Promise.reject(new ConfigError(`STORAGE=mongo needs the package ${MONGO_PACKAGE}: install it`)),
-};
-
-const mongoStorage = await import('@petstore/storage-mongodb/mongo-storage.js').then(
-  (loaded) => loaded.mongoStorage as StorageAdapter,
-  (error: unknown) => {
-    // Not installed is a choice of the host's; any other failure to load is a fault, and says so.
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    if (code === 'ERR_MODULE_NOT_FOUND' && typeof message === 'string' && message.includes(MONGO_PACKAGE))
-      return mongoNotInstalled;
-    throw error;
-  },
+/** MongoDB's package holds its driver, which a host that never uses it need not install. */
+const mongoStorage = await storageIfInstalled(
+  async () => (await import('@petstore/storage-mongodb/mongo-storage.js')).mongoStorage,
+  { name: 'mongo', summary: 'MongoDB', packageName: '@petstore/storage-mongodb' },
 );
 
 /** In the order help lists them. */

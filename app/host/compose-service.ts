@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import type { Logger } from 'pino';
 import { resolveApiKeys, type ApiKeys } from '@petstore/auth/api-keys.js';
 import type { OpenedStorage } from '@petstore/settings/storage-adapter.js';
 import { explainedOpenFailure } from '@petstore/settings/storage-open-failure.js';
@@ -36,4 +37,17 @@ export async function composeService({
     await container.unbindAllAsync().catch(() => undefined);
     throw explainedOpenFailure(error, config.storage.adapter);
   }
+}
+
+/**
+ * The key made up for this run, if one was, in the log: the one place a key is ever printed, once start-up
+ * has succeeded. A development convenience, refused in production.
+ */
+export function logGeneratedKey(logger: Logger, { generatedKey }: ApiKeys): void {
+  if (generatedKey === undefined) return;
+  logger.warn(
+    { apiKey: generatedKey },
+    'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: ' +
+      'Bearer <apiKey>"',
+  );
 }

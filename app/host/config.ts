@@ -34,7 +34,8 @@ export interface StorageChoice {
 
 /**
  * Every setting the service reads from the environment but its storage's, with its default: the one
- * home of both (see settings-help.ts for their meanings). Each storage reads its own (StorageAdapter).
+ * home of both (their meanings, for help, are in adapters/cli/commands/setting-meanings.ts). Each storage
+ * reads its own (StorageAdapter).
  */
 export const ENVIRONMENT = v.object({
   PORT: v.optional(integerSetting(0, 65535), DEFAULT_PORT),

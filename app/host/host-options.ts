@@ -1,6 +1,9 @@
-import type { Logger } from 'pino';
-import type { HostPorts } from './host-ports-storage.js';
+import { pino, type Logger } from 'pino';
+import { createLogger } from '@petstore/logging/logger.js';
 import type { StorageAdapter } from '@petstore/settings/storage-adapter.js';
+import { loadConfig } from './config.js';
+import type { Composition } from './container.js';
+import { storageOfPorts, type HostPorts } from './host-ports-storage.js';
 
 /** What a host opens the API with: whether `startService` listens itself or a server hands it requests. */
 export interface HostOptions {
@@ -23,4 +26,14 @@ export interface HostOptions {
    * `false` for no log at all.
    */
   readonly logger?: Logger | false;
+}
+
+/** The settings read and checked (a bad one throws a ConfigError naming it), and the log, from a host's options. */
+export function readHostOptions({
+  settings = {},
+  storage,
+  logger,
+}: HostOptions): Pick<Composition, 'config' | 'logger'> {
+  const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
+  return { config, logger: logger === false ? pino({ enabled: false }) : (logger ?? createLogger(config)) };
 }

@@ -1,15 +1,11 @@
-import { pino } from 'pino';
 import { StaticKeyAuthenticator } from '@petstore/auth/static-key-authenticator.js';
 import { createApiContract, type ApiContract } from '@petstore/http/contract/api-contract.js';
 import { jsonTextAccessLog } from '@petstore/http/logs/access-line.js';
 import { accessEntryOf } from '@petstore/http/logs/request-log.js';
 import { apiServers } from '@petstore/http/openapi/servers.js';
 import { Draining } from '@petstore/http/server/draining.js';
-import { createLogger } from '@petstore/logging/logger.js';
-import { storageOfPorts } from './host-ports-storage.js';
-import { composeService } from './compose-service.js';
-import { loadConfig } from './config.js';
-import type { HostOptions } from './host-options.js';
+import { composeService, logGeneratedKey } from './compose-service.js';
+import { readHostOptions, type HostOptions } from './host-options.js';
 import { TOKENS, resolved } from './tokens.js';
 
 /** The API's contract over the storage the settings name, for a host whose own server receives the requests. */
@@ -29,13 +25,8 @@ export interface HostedContract {
  * CORS and the access line; but no server, no web framework, and no metrics or traces of its own
  * (`onAnswered` of `createApiContract` is where a host counts requests).
  */
-export async function openHostedContract({
-  settings = {},
-  storage,
-  logger: hostLogger,
-}: HostOptions = {}): Promise<HostedContract> {
-  const config = loadConfig(settings, { storage: storage && ('open' in storage ? storage : storageOfPorts(storage)) });
-  const logger = hostLogger === false ? pino({ enabled: false }) : (hostLogger ?? createLogger(config));
+export async function openHostedContract(options: HostOptions = {}): Promise<HostedContract> {
+  const { config, logger } = readHostOptions(options);
   const { container, keys } = await composeService({ config, logger });
   const draining = new Draining();
   const accessLog = jsonTextAccessLog(logger);
@@ -66,14 +57,7 @@ export async function openHostedContract({
       );
     },
   });
-  if (keys.generatedKey !== undefined) {
-    // As the service does: the one place a key is printed, a development convenience refused in production.
-    logger.warn(
-      { apiKey: keys.generatedKey },
-      'No API_KEYS or API_KEY_DIGESTS set: generated a development API key for this run; send it as "Authorization: ' +
-        'Bearer <apiKey>"',
-    );
-  }
+  logGeneratedKey(logger, keys);
   let closed: Promise<void> | undefined;
   return {
     contract,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT, loadConfig } from '../../app/host/config.js';
+import { serviceSettingMeanings } from '../../adapters/cli/commands/setting-meanings.js';
 import { settingsHelp } from '../../adapters/cli/commands/settings-help.js';
 import { settingRows } from '../../app/settings-help.js';
 import { settingsTable } from '../../scripts/reference-tables.js';
@@ -26,6 +27,10 @@ describe('the settings, documented from the configuration schema', () => {
       ...storages,
       ...service.slice(afterStorage),
     ]);
+  });
+
+  it('has a meaning for each setting the schema reads, in its order, and for none it does not', () => {
+    expect(Object.keys(serviceSettingMeanings(BUILT_IN_STORAGES))).toEqual(Object.keys(ENVIRONMENT.entries));
   });
 
   it('names the STORAGE value a storage setting belongs to, and every storage STORAGE can name', () => {

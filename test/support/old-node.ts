@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { projectManifest } from '../../app/project-manifest.js';
-import { unsupportedNodeReason } from '../../app/supported-node.js';
+import { unsupportedNodeReason } from '../../adapters/cli/supported-node.js';
 
 /**
  * The machine's own Node, when it is older than package.json allows: what a newcomer may run first,

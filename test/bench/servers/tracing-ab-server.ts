@@ -2,7 +2,7 @@
 // SDK exporting its spans to the OTLP endpoint the environment names as `petstore serve` would, and
 // the same service untraced, twice (the `otherPorts`), in one process; the two untraced are the control.
 import { createLogger } from '../../../adapters/logging/logger.js';
-import { startTracing } from '../../../app/tracing/start-tracing.js';
+import { startTracing } from '../../../adapters/tracing/start-tracing.js';
 import { DEFAULTS } from './features.js';
 import { announceReady } from './seed.js';
 import { startPetstore } from './petstore.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { installationOf, unsupportedNodeReason } from '../../app/supported-node.js';
-import { OLD_NODE } from '../support/old-node.js';
+import { installationOf, unsupportedNodeReason } from '../../../adapters/cli/supported-node.js';
+import { OLD_NODE } from '../../support/old-node.js';
 
 const ENGINES = '>=24.11';
 
@@ -27,9 +27,8 @@ describe('the Node a command runs on', () => {
   });
 
   it('tells a clone, where the script that fetches Node is, from an installed package, where it is not', () => {
-    expect(installationOf(new URL('../../app/', import.meta.url))).toBe('clone');
-    expect(installationOf(new URL('../../dist/app/', import.meta.url))).toBe('clone');
-    expect(installationOf(new URL('file:///usr/lib/node_modules/petstore/dist/app/'))).toBe('package');
+    expect(installationOf(new URL('../../../', import.meta.url))).toBe('clone');
+    expect(installationOf(new URL('file:///usr/lib/node_modules/petstore/'))).toBe('package');
   });
 
   it.skipIf(OLD_NODE === undefined)(

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import semver from 'semver';
-import { projectManifest } from './project-manifest.js';
 
 /**
  * Where this copy runs from: a clone has the script that fetches the declared Node; an installed package has only its
@@ -26,23 +25,15 @@ export function unsupportedNodeReason(
   return `needs Node ${major}.${minor} or later (this is Node ${running.replace(/^v/, '')}); ${remedy}`;
 }
 
-/** Stops the process with one line on stderr when this Node is older than package.json allows. */
-export function refuseUnsupportedNode(): void {
-  const manifest = projectManifest();
-  const reason = unsupportedNodeReason(
-    process.version,
-    manifest.engines.node,
-    installationOf(new URL('.', import.meta.url)),
-  );
+/** Stops the process with one line on stderr when this Node does not satisfy `engines`, package.json's range. */
+export function refuseUnsupportedNode(engines: string, projectRoot: URL): void {
+  const reason = unsupportedNodeReason(process.version, engines, installationOf(projectRoot));
   if (reason === undefined) return;
   process.stderr.write(`petstore: ${reason}\n`);
   process.exit(1);
 }
 
-/** A clone when the script sits at the project's root: one folder up from app/, two from dist/app/. */
-export function installationOf(moduleFolder: URL): Installation {
-  const script = ['../scripts/use-declared-node.sh', '../../scripts/use-declared-node.sh'].some((path) =>
-    existsSync(new URL(path, moduleFolder)),
-  );
-  return script ? 'clone' : 'package';
+/** A clone when the script sits at the project's root (the folder of its package.json); a package has none. */
+export function installationOf(projectRoot: URL): Installation {
+  return existsSync(new URL('scripts/use-declared-node.sh', projectRoot)) ? 'clone' : 'package';
 }

@@ -5,8 +5,8 @@ import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import pTimeout, { TimeoutError } from 'p-timeout';
 import type { Logger } from 'pino';
-import { countedOtlpExporter } from '../../adapters/tracing/counted-exporter.js';
-import { diagLoggerOf } from '../../adapters/tracing/diag-logger.js';
+import { countedOtlpExporter } from './counted-exporter.js';
+import { diagLoggerOf } from './diag-logger.js';
 
 /** Long enough for the command to set its exit code and let go of what it holds; unref'd, it never delays an exit. */
 const EXIT_AFTER_LOST_SPANS_MS = 100;

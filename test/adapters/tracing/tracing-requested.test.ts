@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tracingRequested } from '../../../app/tracing/tracing-requested.js';
+import { tracingRequested } from '../../../adapters/tracing/tracing-requested.js';
 
 describe('whether the OpenTelemetry settings ask for traces', () => {
   it.each<[string, Record<string, string>, boolean]>([
