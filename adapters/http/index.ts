@@ -8,7 +8,7 @@ export {
   type ContractOperation,
 } from './contract/api-contract.js';
 export type { AnsweredRequest, HostRequest, HostResponse } from './contract/host-request.js';
-export { openApiDocument } from './contract/api-operations.js';
+export { openApiDocument } from './contract/api-surface.js';
 export { apiServers } from './openapi/servers.js';
 export type { OpenApiDocument, ServerEntry } from './openapi/document.js';
 export type { RateLimiter, RateStanding } from './rate-limit/rate-limiter.js';

@@ -15,9 +15,10 @@ import { apiSecurityHeaders } from './middleware/security-headers.js';
 import type { RequestTracing } from './middleware/trace-request.js';
 import type { ServerEntry } from '@petstore/http/openapi/document.js';
 import { createApiContract } from '@petstore/http/contract/api-contract.js';
-import { API_METHODS, OPERATION_IDS, OPERATION_METHODS } from '@petstore/http/contract/api-operations.js';
+import { API_METHODS, OPERATION_IDS, OPERATION_METHODS } from '@petstore/http/contract/api-surface.js';
 
-export { API_METHODS, API_OPERATIONS, OPERATION_IDS, openApiDocument } from '@petstore/http/contract/api-operations.js';
+export { API_OPERATIONS } from '@petstore/http/contract/api-operations.js';
+export { API_METHODS, OPERATION_IDS, openApiDocument } from '@petstore/http/contract/api-surface.js';
 import type { RateLimitPolicy } from '@petstore/http/rate-limit/token-buckets.js';
 import { addDocsRoutes } from './routes/docs/docs-routes.js';
 import { addHealthRoutes } from './routes/health/health-routes.js';

@@ -1,4 +1,4 @@
-import { OPERATION_IDS } from '@petstore/http/contract/api-operations.js';
+import { OPERATION_IDS } from '@petstore/http/contract/api-surface.js';
 import { STATUS_CLASSES } from './metrics/http-metrics.js';
 import { OTHER_OPERATION } from './routing/operation-of.js';
 

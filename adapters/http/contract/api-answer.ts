@@ -19,7 +19,7 @@ export interface ApiAnswer {
   readonly status: number;
   /** Its own headers, in order: the rate's, the operation's, then the answer's or the error's (`Allow` among them). */
   readonly headers: readonly HeaderEntry[];
-  /** Sent as JSON; undefined for the 204 to an OPTIONS. */
+  /** Sent as JSON; undefined for a 204: the answer to an OPTIONS, or an operation's success without a body. */
   readonly body: object | undefined;
   /** The operation the request asked for, once its key was looked at (401 and 429 included); undefined when none. */
   readonly operationId: string | undefined;

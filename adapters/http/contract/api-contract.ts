@@ -17,7 +17,8 @@ import { liveness, readiness, type Readiness } from '../routing/probe-answers.js
 import { LIVENESS_PATH, READINESS_PATH } from '../routing/probe-paths.js';
 import type { RateLimitPolicy } from '../rate-limit/token-buckets.js';
 import { apiAnswerer, type AnswerContext, type ApiAnswer } from './api-answer.js';
-import { API_METHODS, API_OPERATIONS, OPERATION_METHODS, openApiDocument } from './api-operations.js';
+import { API_OPERATIONS } from './api-operations.js';
+import { API_METHODS, OPERATION_METHODS, openApiDocument } from './api-surface.js';
 import { contractRouter } from './contract-routes.js';
 import { corsPolicy } from './cors.js';
 import type { AnsweredRequest, HostRequest, HostResponse } from './host-request.js';

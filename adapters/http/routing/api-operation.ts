@@ -29,16 +29,22 @@ export interface OperationRequest {
   readJsonBody(): Promise<unknown>;
 }
 
-/** What an operation answers with a success: an error it throws, and the contract answers that. */
-export interface OperationAnswer {
-  readonly status: number;
-  /** Sent as JSON. */
-  readonly body: object;
+/** What every answer of an operation may carry beside its status and body. */
+interface AnswerExtras {
   /** Its own headers, in order, after those every response carries. */
   readonly headers?: readonly HeaderEntry[];
   /** Whether it is the kept answer to an earlier request (an idempotent replay). */
   readonly replayed?: boolean;
 }
+
+/**
+ * What an operation answers with a success: a body, sent as JSON, or none, which is a 204 (No Content), sent with
+ * no Content-Type and no Content-Length. Its document says which: a success response without `content` is the
+ * body-less one. An error it throws, and the contract answers that.
+ */
+export type OperationAnswer =
+  | (AnswerExtras & { readonly status: number; readonly body: object })
+  | (AnswerExtras & { readonly status: 204; readonly body?: undefined });
 
 /**
  * An operation of the API, in a folder of its own under routes/, holding every fact of it: its id,

@@ -16,7 +16,8 @@ import { sendAnswer } from './send-answer.js';
  * rate, route and operation), after the middleware that gives every response its id, its security
  * headers and CORS, and refuses what the server must (a method implemented nowhere, a path in another
  * spelling). The body is read off the socket as the server reads one (100 Continue, a body cut short);
- * the answer is written by the one JSON writer, and the request's state, span and metrics are told of it.
+ * an answer with a body is written by the one JSON writer, and the request's state, span and metrics
+ * are told of it.
  */
 export function answerApi(
   contract: Pick<ApiContract, 'answerUnderApi'>,
@@ -53,7 +54,7 @@ export function answerApi(
     }
     if (answer.replayed) markReplayed(ctx);
     if (answer.failure !== undefined) recordRequestFailure(ctx, answer.failure);
-    // An OPTIONS: Koa writes the empty answer, with the headers gathered.
+    // A 204, to an OPTIONS or an operation's success without a body: Koa writes it, with the headers gathered.
     if (answer.body === undefined) {
       addResponseHeaders(ctx, ...answer.headers);
       ctx.status = answer.status;
