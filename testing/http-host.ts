@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { SeenResponse } from './http-document.js';
 
 /**
  * A host of the API under test, started afresh for each rule: empty, with one key it accepts and the
@@ -68,6 +69,11 @@ export class HostClient {
     expect(answer.status, `POST /v1/pets with ${JSON.stringify(pet)} must create the pet: ${answer.text}`).toBe(201);
     return answer.json as { id: number };
   }
+}
+
+/** An answer as the document's rules read a response. */
+export function seen(answer: Answer): SeenResponse {
+  return { status: answer.status, header: (name) => answer.headers.get(name) ?? undefined, text: answer.text };
 }
 
 function parsed(text: string): unknown {

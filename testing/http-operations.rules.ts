@@ -1,12 +1,57 @@
 import { expect, it } from 'vitest';
-import { detailPaths, expectError, type HostClient } from './http-host.js';
+import {
+  bodylessProblems,
+  documentedSuccess,
+  exampleRequests,
+  atCreatedPet,
+  inWorkingOrder,
+  type ExampleOperation,
+} from './http-document.js';
+import { detailPaths, expectError, seen, type HostClient } from './http-host.js';
 
 /** getPet's deprecation, as the reference states it: RFC 9745 and RFC 8594. */
 const DEPRECATION = '@1795305600';
 const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
 
-/** The rules of the three operations' answers: a create, the list and its pages, a pet by its id. */
+/** What the kit reads of the document: its operations, and the example of the created pet's Location. */
+interface Document {
+  readonly paths: Record<string, Record<string, ExampleOperation>>;
+  readonly components: {
+    readonly headers: { readonly Location?: { readonly schema: { readonly examples?: string[] } } };
+  };
+}
+
+/**
+ * The rules of the operations' answers: each operation as its document shows it, then a create, the list and its
+ * pages, a pet by its id.
+ */
 export function itAnswersCreatesAndReads(clientOf: () => HostClient): void {
+  it("answers each operation's example request, creates first, with its documented success: a JSON body, or none at all", async () => {
+    const client = clientOf();
+    const document = (await client.send('/openapi.json')).json as Document;
+    const examplePet = document.components.headers.Location?.schema.examples?.[0];
+    let created: string | undefined;
+    const answered = [];
+    for (const { operation, method, target, headers, body } of inWorkingOrder(exampleRequests(document.paths))) {
+      const sent = atCreatedPet(`/v1${target}`, { examplePet, created });
+      const answer = await client.send(sent, { method, headers, body: body ?? undefined });
+      const { status, hasBody } = documentedSuccess(operation);
+      const what = `${method} ${sent} (${operation.operationId}, as its examples make it)`;
+      expect(answer.status, `${what} is answered ${status}: ${answer.text}`).toBe(status);
+      if (hasBody) {
+        expect(answer.headers.get('content-type') ?? '(absent)', `${what}: its body is JSON`).toMatch(
+          /^application\/json/,
+        );
+        expect(answer.json, `${what}: its body is JSON`).toBeDefined();
+      } else {
+        expect(bodylessProblems(seen(answer)), `${what}: the document gives its success no body`).toEqual([]);
+      }
+      created ??= answer.headers.get('location') ?? undefined;
+      answered.push(operation.operationId);
+    }
+    expect(answered.length, 'the operations the document lists').toBeGreaterThan(0);
+  });
+
   it('creates a pet: 201, the pet with the id the service gave it, and Location its path', async () => {
     const answer = await clientOf().send('/v1/pets', {
       method: 'POST',

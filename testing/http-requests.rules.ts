@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { detailPaths, expectError, type HostClient } from './http-host.js';
+import { bodylessProblems } from './http-document.js';
+import { detailPaths, expectError, seen, type HostClient } from './http-host.js';
 
 /** The methods a client may send, beyond those HTTP defines, that no operation of this API is likely to take. */
 const UNKNOWN_METHOD = 'PROPFIND';
@@ -64,8 +65,12 @@ export function itAnswersPathsMethodsAndKeys(clientOf: () => HostClient): void {
       for (const method of everywhere) {
         if (methods.includes(method)) continue;
         const target = `/v1${template.replaceAll(/\{[^}]+\}/g, '1')}`;
-        const answer = await client.send(target, { method, body: method === 'GET' ? undefined : {} });
-        expectError(answer, 405, 'method_not_allowed', `${method} ${target}, which the document does not list`);
+        const body = method === 'GET' || method === 'HEAD' ? undefined : {};
+        const answer = await client.send(target, { method, body });
+        const what = `${method} ${target}, which the document does not list`;
+        // The answer to HEAD is the error without its body (a path without GET still answers it 405).
+        if (method === 'HEAD') expect(answer.status, `${what}: ${answer.text}`).toBe(405);
+        else expectError(answer, 405, 'method_not_allowed', what);
         const allow = (answer.headers.get('allow') ?? '').split(/, */);
         expect(allow, `the 405 to ${method} ${target} lists in Allow the methods the document gives it`).toEqual(
           expect.arrayContaining(methods),
@@ -87,12 +92,13 @@ export function itAnswersPathsMethodsAndKeys(clientOf: () => HostClient): void {
     }
   });
 
-  it("answers OPTIONS on an operation's path with 204 and Allow naming its methods", async () => {
+  it("answers OPTIONS on an operation's path with 204, no body and Allow naming its methods", async () => {
     const client = clientOf();
     for (const [template, methods] of Object.entries(await documentedPaths(client))) {
       const target = `/v1${template.replaceAll(/\{[^}]+\}/g, '1')}`;
       const answer = await client.send(target, { method: 'OPTIONS' });
       expect(answer.status, `OPTIONS ${target}: ${answer.text}`).toBe(204);
+      expect(bodylessProblems(seen(answer)), `OPTIONS ${target}: a 204 has no body`).toEqual([]);
       expect((answer.headers.get('allow') ?? '').split(/, */), `OPTIONS ${target} names in Allow`).toEqual(
         expect.arrayContaining(methods),
       );

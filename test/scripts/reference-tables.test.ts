@@ -151,6 +151,22 @@ describe("the operations, documented from the HTTP adapter's list", () => {
     );
   });
 
+  it('writes a success without a body as its status alone', () => {
+    const unflagged = anOperation('unflagThing', {
+      method: 'DELETE',
+      path: '/pets/{petId}/flag',
+      operation: {
+        responses: {
+          204: { headers: { 'X-Request-Id': header } },
+          ...errorResponses(['unauthorized'], () => ({ 'X-Request-Id': header })),
+        },
+      },
+    });
+    expect(rowsOf(operationTable([anOperation('listThings'), unflagged]))[1]).toBe(
+      '| `unflagThing` | `DELETE /v1/pets/{petId}/flag` | 204 | |',
+    );
+  });
+
   it('refuses an error response that names no codes, rather than document it as none', () => {
     const bare = anOperation('listThings', { operation: { responses: { 400: { description: 'Bad.' } } } });
     expect(() => operationTable([bare])).toThrow('the 400 response names no error codes');

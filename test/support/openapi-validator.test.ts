@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../adapters/koa/http-app.js';
+import { API_OPERATIONS, openApiDocument } from '../../adapters/koa/http-app.js';
+import { buildOpenApiDocument } from '../../adapters/http/openapi/document.js';
+import { unflagPetOperation } from './no-content-operation.js';
 import { OpenApiResponseValidator, type ObservedResponse } from './openapi-validator.js';
 
 /** The checker every HTTP test relies on must itself be able to say no. */
@@ -86,5 +88,40 @@ describe('OpenApiResponseValidator', () => {
     ]);
     expect(validator.problems(observed({ method: 'OPTIONS', status: 204, text: '' }))).toEqual([]);
     expect(validator.problems(observed({ path: '/healthz', text: 'anything' }))).toEqual([]);
+  });
+
+  it('holds a success the document gives no content to no body, no Content-Type and, for a 204, no Content-Length', () => {
+    const withBodyless = new OpenApiResponseValidator(
+      buildOpenApiDocument({
+        servers: [{ url: '/v1', description: 'This server', 'x-internal': false }],
+        operations: [...API_OPERATIONS, unflagPetOperation],
+      }) as unknown as ConstructorParameters<typeof OpenApiResponseValidator>[0],
+    );
+    const unflagged = (text: string, headers: Record<string, string> = {}): ObservedResponse => {
+      const sent: Record<string, string> = { 'x-request-id': 'id-1', ...headers };
+      return {
+        method: 'DELETE',
+        path: '/v1/pets/1/flag',
+        status: 204,
+        text,
+        header: (name) => sent[name.toLowerCase()],
+      };
+    };
+    expect(withBodyless.problems(unflagged(''))).toEqual([]);
+    expect(withBodyless.problems(unflagged('{}'))).toEqual(['a body was sent where the document describes none']);
+    expect(withBodyless.problems(unflagged('', { 'content-type': 'application/json' }))).toEqual([
+      'a Content-Type (application/json) was sent where the document describes no body',
+    ]);
+    expect(withBodyless.problems(unflagged('', { 'content-length': '0' }))).toEqual(['a 204 carries a Content-Length']);
+  });
+
+  it('leaves out the headers but for the Content-Type when asked for the status and body alone', () => {
+    const created = observed({ method: 'POST', status: 201, text: JSON.stringify(pet) });
+    expect(validator.problems(created)).toEqual(['header Location is required but missing']);
+    expect(validator.statusAndBodyProblems(created)).toEqual([]);
+    expect(validator.statusAndBodyProblems({ ...created, text: '[]' })).not.toEqual([]);
+    expect(validator.statusAndBodyProblems({ ...created, status: 200 })).toEqual([
+      'createPet does not document status 200',
+    ]);
   });
 });

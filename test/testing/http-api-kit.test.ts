@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { describeHttpApiContract } from '../../testing/index.js';
 import {
   fetchHandlerHost,
@@ -9,6 +9,8 @@ import {
   sqliteServiceHost,
   type OtherRuntime,
 } from '../support/http-kit-hosts.js';
+import { withUnflagPet } from '../support/no-content-operation.js';
+import type { LoadedWithOperations } from '../support/operations-added.js';
 
 describeHttpApiContract('The service on memory', () => serviceHost({ STORAGE: 'memory' }));
 describeHttpApiContract("The service on a host's own repository", () => serviceHost());
@@ -35,3 +37,19 @@ for (const runtime of Object.keys(OTHER_RUNTIMES) as OtherRuntime[]) {
     });
   }
 }
+
+// Last in the file: the hosts below are of modules loaded afresh, which the ones above must not meet.
+describe('With an operation whose success has no body added to the API', () => {
+  let loaded: LoadedWithOperations<typeof import('../support/http-kit-hosts.js')> | undefined;
+  const hosts = () => {
+    if (loaded === undefined) throw new Error('the hosts with the added operation were not loaded');
+    return loaded.module;
+  };
+  beforeAll(async () => {
+    loaded = await withUnflagPet(() => import('../support/http-kit-hosts.js'));
+  });
+  afterAll(() => loaded?.release());
+
+  describeHttpApiContract('The service on memory', () => hosts().serviceHost({ STORAGE: 'memory' }));
+  describeHttpApiContract('The fetch handler under Node', () => hosts().fetchHandlerHost());
+});

@@ -65,6 +65,17 @@ export const BROKEN_HOSTS: Record<string, { readonly breaks: Breakage; readonly 
       rule: 'answers an id no pet has with 404 not_found, still marked deprecated',
       says: 'an error of getPet carries its Sunset too',
     },
+    'A host that types its answers without a body': {
+      breaks: (sound) => async (request, context) => {
+        const response = await sound(request, context);
+        if (response.status !== 204) return response;
+        const headers = new Headers(response.headers);
+        headers.set('content-type', 'application/json');
+        return new Response(null, { status: 204, headers });
+      },
+      rule: "answers OPTIONS on an operation's path with 204, no body and Allow naming its methods",
+      says: 'a 204 has no body',
+    },
     'A host without a rate limit': {
       breaks: (sound) => async (request, context) => {
         const response = await sound(request, context);

@@ -6,8 +6,9 @@ import { apiAnswerer, type AnswerContext } from '../../../../adapters/http/contr
 import { API_OPERATIONS, type OperationDependencies } from '../../../../adapters/http/contract/api-operations.js';
 import type { HostRequest } from '../../../../adapters/http/contract/host-request.js';
 import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
-import type { ApiOperation } from '../../../../adapters/http/routing/api-operation.js';
+import type { ApiOperation, OperationRequest } from '../../../../adapters/http/routing/api-operation.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
+import { unflagPetOperation } from '../../../support/no-content-operation.js';
 import { inMemoryIdempotencyStore } from '../../../support/storage-fixture.js';
 
 const KEY = 'answer-key';
@@ -96,6 +97,23 @@ describe('the answer to a request under /v1', () => {
     pets.list = () => Promise.reject(outage);
     const away = await answer(aRequest('GET', '/v1/pets'), { path: '/v1/pets', search: '', log: () => undefined });
     expect([away.status, away.failure]).toEqual([503, outage]);
+  });
+
+  it("gives an operation's success without a body as a 204 with no body, its own headers kept", async () => {
+    const pets = new InMemoryPetRepository();
+    const { id } = await pets.add({ name: 'Rex', categoryId: 1, status: 'available' });
+    const flagged = {
+      ...unflagPetOperation,
+      answer: (dependencies: OperationDependencies) => async (request: OperationRequest) => ({
+        ...(await unflagPetOperation.answer(dependencies)(request)),
+        headers: [['X-Flag', 'cleared']] as [string, string][],
+      }),
+    };
+    const answer = answererOver(pets, [...API_OPERATIONS, flagged]);
+    const path = `/v1/pets/${id}/flag`;
+    const answered = await answer(aRequest('DELETE', path), aContext(path).context);
+    expect(answered).toMatchObject({ status: 204, body: undefined, operationId: 'unflagPet', replayed: false });
+    expect(answered.headers).toEqual([['X-Flag', 'cleared']]);
   });
 
   it('lets only an operation that takes a body read one: any other asking is a fault', async () => {

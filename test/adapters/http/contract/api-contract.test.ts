@@ -7,6 +7,7 @@ import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { ApiError } from '../../../../adapters/http/errors/api-error.js';
+import { withUnflagPet } from '../../../support/no-content-operation.js';
 import { inMemoryIdempotencyStore } from '../../../support/storage-fixture.js';
 
 const KEY = 'contract-key';
@@ -189,6 +190,40 @@ describe("the contract's body", () => {
       201,
       { id: 1, name: 'Ana', categoryId: 64 },
     ]);
+  });
+
+  it("answers an operation's success without a body with its status, its headers, and no body, type or length", async () => {
+    // The contract made as if API_OPERATIONS listed the test's operation whose success has no body.
+    const loaded = await withUnflagPet(async () => ({
+      ...(await import('../../../../adapters/http/contract/api-contract.js')),
+      ...(await import('../../../../core/use-cases/use-cases.js')),
+      ...(await import('../../../../adapters/auth/static-key-authenticator.js')),
+    }));
+    try {
+      const {
+        createApiContract: createContract,
+        useCasesOver: useCasesOf,
+        StaticKeyAuthenticator: Keys,
+      } = loaded.module;
+      const pets = new InMemoryPetRepository();
+      const ports = { pets, idempotency: inMemoryIdempotencyStore() };
+      const contract = createContract({
+        useCases: useCasesOf({ inUse: ports, opened: ports }),
+        authenticator: new Keys({ keys: [KEY] }),
+        storage: pets,
+        bodyLimitBytes: 64,
+        servers: [],
+      });
+      const { id } = await pets.add({ name: 'Rex', categoryId: 1, status: 'available' });
+      const answer = await contract.handle(
+        aRequest('DELETE', `/v1/pets/${id}/flag`, { headers: { 'x-request-id': 'r-1' } }),
+      );
+      expect([answer.status, answer.body]).toEqual([204, undefined]);
+      expect(headerOf(answer.headers, 'X-Request-Id')).toEqual(['r-1']);
+      expect([headerOf(answer.headers, 'Content-Type'), headerOf(answer.headers, 'Content-Length')]).toEqual([[], []]);
+    } finally {
+      loaded.release();
+    }
   });
 });
 

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertValidNewPet, isPetId, newPetOf, type Pet } from '../../../../core/pet.js';
+import {
+  documentedSuccess,
+  exampleRequests,
+  inWorkingOrder,
+  type ExampleOperation,
+} from '../../../../testing/http-document.js';
 import { startTestApi, type TestApi } from '../../../support/api-harness.js';
 import { EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
-import { documentedSuccess, exampleRequests, type ExampleOperation } from '../../../support/example-requests.js';
+import { UNFLAG_PET, withUnflagPet } from '../../../support/no-content-operation.js';
+import type { LoadedWithOperations } from '../../../support/operations-added.js';
 import { openApiAjv } from '../../../support/openapi-validator.js';
 
 interface MediaType {
@@ -60,19 +67,24 @@ function exampleSites(node: unknown, at = ''): ExampleSite[] {
   return [...own, ...inner.flatMap(([key, child]) => exampleSites(child, `${at}/${segment(key)}`))];
 }
 
-describe('the examples of /openapi.json', () => {
-  let api: TestApi;
-  let document: Document;
-  beforeAll(async () => {
-    api = await startTestApi();
-    document = (await (await api.request('/openapi.json', { key: null })).json()) as Document;
-  });
-  beforeEach(() => api.reset());
-  afterAll(() => api.close());
+/** The operations a test expects the document to list, as a client knows them. */
+type ExpectedOperations = readonly { readonly operationId: string; readonly method: string }[];
 
-  const operations = () => Object.values(document.paths).flatMap((methods) => Object.values(methods));
+/** A service under test and the document it serves. */
+interface Served {
+  readonly api: TestApi;
+  readonly document: Document;
+}
 
+const operationsOf = (document: Document) => Object.values(document.paths).flatMap((methods) => Object.values(methods));
+
+/**
+ * What holds of the examples of any document the service serves, whatever its operations: `served` lists
+ * `expected`, and a new store is behind it before each test.
+ */
+function itChecksTheExamples(served: () => Served, expected: ExpectedOperations): void {
   it('each meet the schema they illustrate', () => {
+    const { document } = served();
     const ajv = openApiAjv();
     ajv.addSchema(document, 'openapi.json');
     const sites = exampleSites(document);
@@ -93,20 +105,22 @@ describe('the examples of /openapi.json', () => {
     );
   });
 
-  it('show every schema, header, parameter, request body and response, and each error code under its status', () => {
-    const { schemas, headers } = document.components;
+  it('show every schema, header, parameter, request body and response with a body, and each error code under its status', () => {
+    const { schemas, headers } = served().document.components;
     for (const [name, schema] of Object.entries(schemas)) expect(schema.examples, name).toHaveLength(1);
     for (const [name, { schema }] of Object.entries(headers))
       expect(schema.examples?.length ?? ('const' in schema ? 1 : 0), name).toBe(1);
-    for (const operation of operations()) {
+    for (const operation of operationsOf(served().document)) {
       for (const { name, example, schema } of operation.parameters ?? [])
         expect({ name, examples: schema.examples }).toEqual({ name, examples: [example] });
       for (const media of Object.values(operation.requestBody?.content ?? {})) expect(media).toHaveProperty('example');
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = response.content?.['application/json'];
         const where = `${operation.operationId} ${status}`;
-        if (Number(status) === documentedSuccess(operation).status) {
-          expect(media, where).toHaveProperty('example');
+        const success = documentedSuccess(operation);
+        if (Number(status) === success.status) {
+          // A success without a body has nothing to show.
+          if (success.hasBody) expect(media, where).toHaveProperty('example');
           continue;
         }
         const codes = media?.schema.allOf?.[1].properties.code.enum;
@@ -116,6 +130,64 @@ describe('the examples of /openapi.json', () => {
       }
     }
   });
+
+  it('show pets the domain accepts, each with a pet id once stored', () => {
+    const { document } = served();
+    const { schemas } = document.components;
+    const newPets = [
+      ...schemas.NewPet!.examples!,
+      document.paths['/pets']!.post!.requestBody!.content['application/json']!.example,
+    ];
+    const successes = operationsOf(document).map(documentedSuccess);
+    const pets = [
+      ...schemas.Pet!.examples!,
+      ...(schemas.Pets!.examples as Pet[][]).flat(),
+      ...successes.flatMap(({ hasBody, example }) => (hasBody ? [example].flat() : [])),
+    ] as Pet[];
+    expect(pets.length).toBeGreaterThan(3);
+    for (const pet of [...newPets, ...pets] as Pet[]) {
+      expect(() => {
+        assertValidNewPet(newPetOf(pet));
+      }, JSON.stringify(pet)).not.toThrow();
+    }
+    for (const pet of pets) expect(isPetId(pet.id), JSON.stringify(pet)).toBe(true);
+  });
+
+  it('as requests, sent in turn to a new store, get their documented success and the example response, or no body', async () => {
+    const { api, document } = served();
+    const answers = [];
+    // Creates first, then reads, changes and removals: each finds the pet the create makes.
+    for (const { operation, method, target, headers, body } of inWorkingOrder(exampleRequests(document.paths))) {
+      const response = await api.request(`${document.servers[0]!.url}${target}`, { method, headers, body });
+      const { status, hasBody, example } = documentedSuccess(operation);
+      if (response.headers.has('location'))
+        expect(response.headers.get('location')).toBe(document.components.headers.Location!.schema.examples?.[0]);
+      answers.push({
+        operationId: operation.operationId,
+        // Without a body, nothing: the document check of every response holds it to no type and no length either.
+        got: [response.status, hasBody ? await response.json() : await response.text()],
+        documented: [status, hasBody ? example : ''],
+      });
+    }
+    expect(answers.map(({ operationId }) => operationId)).toEqual(
+      inWorkingOrder(expected).map(({ operationId }) => operationId),
+    );
+    for (const { operationId, got, documented } of answers)
+      expect({ operationId, got }).toStrictEqual({ operationId, got: documented });
+  });
+}
+
+describe('the examples of /openapi.json', () => {
+  let api: TestApi;
+  let document: Document;
+  beforeAll(async () => {
+    api = await startTestApi();
+    document = (await (await api.request('/openapi.json', { key: null })).json()) as Document;
+  });
+  beforeEach(() => api.reset());
+  afterAll(() => api.close());
+
+  itChecksTheExamples(() => ({ api, document }), EXPECTED_OPERATIONS);
 
   it("of a pet's fields, each its own, make the pet the object's example shows", () => {
     const { schemas } = document.components;
@@ -129,51 +201,6 @@ describe('the examples of /openapi.json', () => {
     }
   });
 
-  it('show pets the domain accepts, each with a pet id once stored', () => {
-    const { schemas } = document.components;
-    const newPets = [
-      ...schemas.NewPet!.examples!,
-      document.paths['/pets']!.post!.requestBody!.content['application/json']!.example,
-    ];
-    const pets = [
-      ...schemas.Pet!.examples!,
-      ...(schemas.Pets!.examples as Pet[][]).flat(),
-      ...operations().flatMap((operation) => [documentedSuccess(operation).example].flat()),
-    ] as Pet[];
-    expect(pets.length).toBeGreaterThan(3);
-    for (const pet of [...newPets, ...pets] as Pet[]) {
-      expect(() => {
-        assertValidNewPet(newPetOf(pet));
-      }, JSON.stringify(pet)).not.toThrow();
-    }
-    for (const pet of pets) expect(isPetId(pet.id), JSON.stringify(pet)).toBe(true);
-  });
-
-  it('as requests, sent in turn to a new store, get their documented success and the example response', async () => {
-    // The create first, the others in the document's order: they read, or change, the pet it makes.
-    const createFirst = (method: string) => (method === 'POST' ? 0 : 1);
-    const inOrder = exampleRequests(document.paths).sort((a, b) => createFirst(a.method) - createFirst(b.method));
-    const answers = [];
-    for (const { operation, method, target, headers, body } of inOrder) {
-      const response = await api.request(`${document.servers[0]!.url}${target}`, { method, headers, body });
-      const { status, example } = documentedSuccess(operation);
-      if (response.headers.has('location'))
-        expect(response.headers.get('location')).toBe(document.components.headers.Location!.schema.examples?.[0]);
-      answers.push({
-        operationId: operation.operationId,
-        got: [response.status, await response.json()],
-        documented: [status, example],
-      });
-    }
-    expect(answers.map(({ operationId }) => operationId)).toEqual(
-      [...EXPECTED_OPERATIONS]
-        .sort((a, b) => createFirst(a.method) - createFirst(b.method))
-        .map(({ operationId }) => operationId),
-    );
-    for (const { operationId, got, documented } of answers)
-      expect({ operationId, got }).toStrictEqual({ operationId, got: documented });
-  });
-
   it("show the Link the service writes when the example query's page is full", async () => {
     const list = exampleRequests(document.paths).find(({ operation }) => operation.operationId === 'listPets')!;
     const query = new URLSearchParams(list.target.split('?')[1]);
@@ -182,4 +209,22 @@ describe('the examples of /openapi.json', () => {
     const response = await api.request(`${document.servers[0]!.url}${list.target}`);
     expect(response.headers.get('link')).toBe(document.components.headers.Link!.schema.examples?.[0]);
   });
+});
+
+describe('the examples of /openapi.json, with an operation whose success has no body added to the API', () => {
+  let loaded: LoadedWithOperations<typeof import('../../../support/api-harness.js')> | undefined;
+  let api: TestApi | undefined;
+  let document: Document;
+  beforeAll(async () => {
+    loaded = await withUnflagPet(() => import('../../../support/api-harness.js'));
+    api = await loaded.module.startTestApi();
+    document = (await (await api.request('/openapi.json', { key: null })).json()) as Document;
+  });
+  beforeEach(() => api?.reset());
+  afterAll(async () => {
+    await api?.close();
+    loaded?.release();
+  });
+
+  itChecksTheExamples(() => ({ api: api!, document }), [...EXPECTED_OPERATIONS, UNFLAG_PET]);
 });

@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import { convertV2 } from 'openapi-to-postmanv2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { documentedSuccess, exampleRequests, type ExampleOperation } from '../../../../testing/http-document.js';
 import { startTestApi, TEST_KEY, type TestApi } from '../../../support/api-harness.js';
 import { EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
-import { documentedSuccess, exampleRequests, type ExampleOperation } from '../../../support/example-requests.js';
+import { UNFLAG_PET, withUnflagPet } from '../../../support/no-content-operation.js';
 import { expectDocumented } from '../../../support/openapi-check.js';
+import type { LoadedWithOperations } from '../../../support/operations-added.js';
 
 /** What a newman run reports of each request it sent; newman ships no types, so only what is read here. */
 interface NewmanSummary {
@@ -66,9 +68,60 @@ function runCollection(collection: object, baseUrl: string): Promise<NewmanSumma
   });
 }
 
+type Paths = Record<string, Record<string, ExampleOperation>>;
+
+/**
+ * What holds of the collection made from any document the service serves, whatever its operations: `served`
+ * lists `expected`, and a new store is behind it before each test.
+ */
+function itRunsAsGenerated(
+  served: () => { api: TestApi; document: { paths: Paths } },
+  expected: readonly { readonly operationId: string }[],
+): void {
+  it('runs as generated on a new store: each request gets its documented success, with a documented body or none', async () => {
+    const { api, document } = served();
+    const summary = await runCollection(await collectionOf(document), api.baseUrl);
+
+    expect(summary.run.failures.map(({ error }) => error.message)).toEqual([]);
+    const sent = summary.run.executions.map(({ request, response, requestError }) => ({
+      request: `${request.method} ${request.url.getPathWithQuery()}`,
+      status: response?.code ?? requestError?.message,
+    }));
+    // In the document's order, each as its examples fill it: the list comes first, on the empty store; what
+    // names a pet comes after the create that makes it.
+    expect(sent).toEqual(
+      exampleRequests(document.paths).map(({ method, target, operation }) => ({
+        request: `${method} /v1${target}`,
+        status: documentedSuccess(operation).status,
+      })),
+    );
+    expect(sent).toHaveLength(expected.length);
+    for (const { request, response } of summary.run.executions) {
+      await expectDocumented(api.baseUrl, {
+        method: request.method,
+        path: request.url.getPathWithQuery(),
+        status: response!.code,
+        header: (name) => response!.headers.get(name),
+        text: response!.stream.toString('utf8'),
+      });
+    }
+    // The read of the pet the create made answers that pet.
+    const bodyOf = (method: string, path: string | undefined) =>
+      summary.run.executions
+        .find(
+          ({ request }) => request.method === method && (path === undefined || request.url.getPathWithQuery() === path),
+        )
+        ?.response?.stream.toString('utf8');
+    const create = summary.run.executions.find(({ request }) => request.method === 'POST');
+    const created = bodyOf('POST', undefined);
+    expect(created).toBeDefined();
+    expect(bodyOf('GET', create?.response?.headers.get('location'))).toBe(created);
+  });
+}
+
 describe('a Postman collection generated from /openapi.json', () => {
   let api: TestApi;
-  let document: { paths: Record<string, Record<string, ExampleOperation>> };
+  let document: { paths: Paths };
   beforeAll(async () => {
     api = await startTestApi();
     document = (await (await api.request('/openapi.json', { key: null })).json()) as typeof document;
@@ -88,32 +141,23 @@ describe('a Postman collection generated from /openapi.json', () => {
     ]);
   });
 
-  it('runs as generated on a new store: each request gets its documented success, with a documented body', async () => {
-    const summary = await runCollection(await collectionOf(document), api.baseUrl);
+  itRunsAsGenerated(() => ({ api, document }), EXPECTED_OPERATIONS);
+});
 
-    expect(summary.run.failures.map(({ error }) => error.message)).toEqual([]);
-    const sent = summary.run.executions.map(({ request, response, requestError }) => ({
-      request: `${request.method} ${request.url.getPathWithQuery()}`,
-      status: response?.code ?? requestError?.message,
-    }));
-    // In the document's order, each as its examples fill it: the list comes first, on the empty store; the
-    // get reads the pet the create made.
-    expect(sent).toEqual(
-      exampleRequests(document.paths).map(({ method, target, operation }) => ({
-        request: `${method} /v1${target}`,
-        status: documentedSuccess(operation).status,
-      })),
-    );
-    expect(sent).toHaveLength(EXPECTED_OPERATIONS.length);
-    for (const { request, response } of summary.run.executions) {
-      await expectDocumented(api.baseUrl, {
-        method: request.method,
-        path: request.url.getPathWithQuery(),
-        status: response!.code,
-        header: (name) => response!.headers.get(name),
-        text: response!.stream.toString('utf8'),
-      });
-    }
-    expect(JSON.parse(summary.run.executions[2]!.response!.stream.toString('utf8'))).toMatchObject({ id: 1 });
+describe('a Postman collection generated from /openapi.json, with an operation whose success has no body added to the API', () => {
+  let loaded: LoadedWithOperations<typeof import('../../../support/api-harness.js')> | undefined;
+  let api: TestApi | undefined;
+  let document: { paths: Paths };
+  beforeAll(async () => {
+    loaded = await withUnflagPet(() => import('../../../support/api-harness.js'));
+    api = await loaded.module.startTestApi();
+    document = (await (await api.request('/openapi.json', { key: null })).json()) as typeof document;
   });
+  beforeEach(() => api?.reset());
+  afterAll(async () => {
+    await api?.close();
+    loaded?.release();
+  });
+
+  itRunsAsGenerated(() => ({ api: api!, document }), [...EXPECTED_OPERATIONS, UNFLAG_PET]);
 });
