@@ -75,7 +75,9 @@ describe('errors that no route produces', () => {
   it('answers a method the API answers on no path with 501 and no Allow, on known and unknown paths alike', async () => {
     api = await startTestApi();
     const paths = ['/v1/pets', '/v1/pets/1', '/nothing'];
-    for (const [method, path] of METHODS_ANSWERED_NOWHERE.flatMap((method) => paths.map((path) => [method, path]))) {
+    for (const [method, path] of METHODS_ANSWERED_NOWHERE.flatMap((method) =>
+      paths.map((path) => [method, path] as const),
+    )) {
       const answer = await rawRequest(api, method, path);
       expect({ method, path, status: answer.status, allow: answer.allow }).toEqual({
         method,
