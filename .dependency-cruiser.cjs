@@ -96,9 +96,10 @@ module.exports = {
     },
     {
       name: 'only-the-koa-binding-imports-the-contract',
-      comment: 'The HTTP contract is a part of its own: of the adapters, only its Koa binding imports it.',
+      comment:
+        'The HTTP contract is a part of its own: of the adapters, only its Koa binding imports it, and the Redis store of its rate limit.',
       severity: 'error',
-      from: { path: '^adapters/', pathNot: '^adapters/(http|koa)/' },
+      from: { path: '^adapters/', pathNot: '^adapters/(http|koa|redis)/' },
       to: { path: '^adapters/http/' },
     },
     {

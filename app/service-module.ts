@@ -32,6 +32,16 @@ export function httpModule(tracer: Tracer | undefined): ModuleOf {
           );
         });
       }
+      const { rateLimit, rateLimitStore } = config;
+      if (rateLimit && rateLimitStore !== undefined)
+        bind(SERVICE_TOKENS.SharedRateLimit)
+          .toDynamicValue(async (c) =>
+            (await import('../adapters/redis/shared-rate-limit.js')).sharedRateLimit(rateLimit, rateLimitStore, {
+              logger,
+              metrics: await resolvedIfBound(c, SERVICE_TOKENS.Metrics),
+            }),
+          )
+          .onDeactivation((shared) => shared.close());
       bind(TOKENS.Draining).toConstantValue(new Draining());
       bind(TOKENS.Authenticator).toDynamicValue(() => new StaticKeyAuthenticator(keys));
       bind(SERVICE_TOKENS.HttpApp).toDynamicValue(async (c) => {
@@ -51,7 +61,7 @@ export function httpModule(tracer: Tracer | undefined): ModuleOf {
           corsOrigins: config.corsOrigins,
           metrics: await resolvedIfBound(c, SERVICE_TOKENS.Metrics),
           servesMetrics: config.metricsPort === undefined,
-          rateLimit: config.rateLimit,
+          rateLimit: (await resolvedIfBound(c, SERVICE_TOKENS.SharedRateLimit))?.limiter ?? rateLimit,
           trustedProxy: config.trustedProxy,
           requestTracing: tracer && (await import('../adapters/koa/middleware/trace-request.js')).traceRequests(tracer),
         });

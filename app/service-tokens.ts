@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
+import type { SharedRateLimit } from '../adapters/redis/shared-rate-limit.js';
 import { token } from '@petstore/host/tokens.js';
 
 /** The parts the HTTP service adds to what every host composes. */
@@ -8,4 +9,6 @@ export const SERVICE_TOKENS = {
   HttpApp: token<Koa>('HttpApp'),
   /** GET /metrics alone, for METRICS_PORT. */
   MetricsApp: token<Koa>('MetricsApp'),
+  /** The rate limit every instance shares, when RATE_LIMIT_STORE names a store. */
+  SharedRateLimit: token<SharedRateLimit>('SharedRateLimit'),
 } as const;

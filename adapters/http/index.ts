@@ -12,5 +12,11 @@ export { openApiDocument } from './contract/api-surface.js';
 export { apiServers } from './openapi/servers.js';
 export type { OpenApiDocument, ServerEntry } from './openapi/document.js';
 export type { RateLimiter, RateStanding } from './rate-limit/rate-limiter.js';
+export {
+  sharedRateLimiter,
+  type SharedBuckets,
+  type SharedBucketsWatch,
+  type SharedRateLimiterOptions,
+} from './rate-limit/shared-rate-limiter.js';
 export type { RateLimitPolicy } from './rate-limit/token-buckets.js';
 export { fetchHandlerOf, type FetchContext, type FetchHandler } from './fetch/fetch-handler.js';

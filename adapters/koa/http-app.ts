@@ -20,6 +20,7 @@ import { API_METHODS, OPERATION_IDS, OPERATION_METHODS } from '@petstore/http/co
 export { API_OPERATIONS } from '@petstore/http/contract/api-operations.js';
 export { API_METHODS, OPERATION_IDS, openApiDocument } from '@petstore/http/contract/api-surface.js';
 import type { RateLimitPolicy } from '@petstore/http/rate-limit/token-buckets.js';
+import type { RateLimiter } from '@petstore/http/rate-limit/rate-limiter.js';
 import { addDocsRoutes } from './routes/docs/docs-routes.js';
 import { addHealthRoutes } from './routes/health/health-routes.js';
 import { addMetricsRoute } from './routes/metrics/metrics-route.js';
@@ -51,8 +52,8 @@ export interface HttpAppDependencies {
   readonly metrics: HttpMetrics | undefined;
   /** Whether this app serves GET /metrics itself (rather than a server of its own, on another port). */
   readonly servesMetrics: boolean;
-  /** The rate each client is held to under /v1; none: no limit. */
-  readonly rateLimit: RateLimitPolicy | undefined;
+  /** The rate each client is held to under /v1, in this process's buckets or a limiter's own; none: no limit. */
+  readonly rateLimit: RateLimitPolicy | RateLimiter | undefined;
   /** The proxies whose word on a client's address is taken; none: a client is its socket's peer. */
   readonly trustedProxy?: TrustedProxy | undefined;
   /** A span for each request (`traceRequests`); none: tracing is off, and costs a request nothing. */

@@ -57,6 +57,8 @@ export class ServiceMetrics implements StorageMetrics {
   private readonly rateLimited: Record<string, Counter.Internal>;
   private readonly replays: Counter;
   private readonly idsExhausted: Counter;
+  private readonly rateLimitFallBacks: Counter;
+  private rateLimitOnItsOwn = 0;
   /** By `store method`, then outcome. */
   private readonly storageDurations: Map<string, Record<StorageOutcome, HistogramSeries>>;
 
@@ -110,6 +112,20 @@ export class ServiceMetrics implements StorageMetrics {
       help: 'Adds refused because no pet id is left (the highest pet id is taken): every create fails until an operator acts',
       registers: [this.registry],
     });
+    this.rateLimitFallBacks = new Counter({
+      name: 'petstore_rate_limit_store_fallbacks_total',
+      help: 'Times this instance stopped sharing the rate limit because RATE_LIMIT_STORE did not answer',
+      registers: [this.registry],
+    });
+    const onItsOwn = () => this.rateLimitOnItsOwn;
+    new Gauge({
+      name: 'petstore_rate_limit_store_fallen_back',
+      help: '1 while this instance limits rates on its own because RATE_LIMIT_STORE does not answer, else 0',
+      registers: [this.registry],
+      collect() {
+        this.set(onItsOwn());
+      },
+    });
     const storageDurations = new FixedSeriesHistogram(
       'petstore_storage_call_duration_seconds',
       'Time a storage call took, by store, method and outcome (ok, unavailable, error)',
@@ -148,6 +164,15 @@ export class ServiceMetrics implements StorageMetrics {
 
   petIdsExhausted(): void {
     this.idsExhausted.inc();
+  }
+
+  rateLimitFellBack(): void {
+    this.rateLimitFallBacks.inc();
+    this.rateLimitOnItsOwn = 1;
+  }
+
+  rateLimitReturned(): void {
+    this.rateLimitOnItsOwn = 0;
   }
 
   storageCallTimer(store: string, method: string): StorageCallTimer {

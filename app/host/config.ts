@@ -60,6 +60,12 @@ export const ENVIRONMENT = v.object({
   IDEMPOTENCY_TTL: v.optional(durationSetting('24h, 90m or 3600s'), '24h'),
   RATE_LIMIT: v.optional(integerSetting(0, 1_000_000_000, ' of requests'), '6000'),
   RATE_LIMIT_WINDOW: v.optional(durationSetting('1m, 60s or 1h'), '1m'),
+  RATE_LIMIT_STORE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isRedisUrl, 'must be a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379'),
+    ),
+  ),
   SHUTDOWN_GRACE: v.optional(durationSetting('5s, 30s or 1m', { min: '0s', max: '10m' }), '5s'),
   SHUTDOWN_TIMEOUT: v.optional(durationSetting('10s, 30s or 1m', { max: '10m' }), '10s'),
   METRICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
@@ -113,10 +119,12 @@ function configOf(settings: Settings, storage: StorageChoice) {
     bodyLimitBytes: settings.BODY_LIMIT,
     /** How long a created pet's response is replayed to repeats of its Idempotency-Key. */
     idempotency: { ttlMs: settings.IDEMPOTENCY_TTL },
-    /** The rate each client is held to, per instance; undefined: no limit (RATE_LIMIT=0). */
+    /** The rate each client is held to (per instance, unless rateLimitStore); undefined: no limit (RATE_LIMIT=0). */
     rateLimit: (settings.RATE_LIMIT === 0
       ? undefined
       : { limit: settings.RATE_LIMIT, windowMs: settings.RATE_LIMIT_WINDOW }) satisfies RateLimitPolicy | undefined,
+    /** The Redis whose buckets every instance shares (redis:// or rediss://, a password in it); undefined: each its own. */
+    rateLimitStore: settings.RATE_LIMIT_STORE,
     /** Whether requests and storage calls are measured and GET /metrics is served (METRICS=off: neither). */
     metrics: settings.METRICS === 'on',
     /** A port of its own for GET /metrics, kept off the API's; undefined: served on the API's port. */
@@ -146,4 +154,8 @@ function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
     throw new ConfigError('METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port');
   }
   return METRICS_PORT;
+}
+
+function isRedisUrl(text: string): boolean {
+  return URL.canParse(text) && ['redis:', 'rediss:'].includes(new URL(text).protocol);
 }

@@ -7,6 +7,7 @@ import { Draining } from '@petstore/http/server/draining.js';
 import { composeService, logGeneratedKey } from './compose-service.js';
 import { readHostOptions, type HostOptions } from './host-options.js';
 import { TOKENS, resolved } from './tokens.js';
+import { ConfigError } from '@petstore/settings/config-error.js';
 
 /** The API's contract over the storage the settings name, for a host whose own server receives the requests. */
 export interface HostedContract {
@@ -27,6 +28,10 @@ export interface HostedContract {
  */
 export async function openHostedContract(options: HostOptions = {}): Promise<HostedContract> {
   const { config, logger } = readHostOptions(options);
+  if (config.rateLimitStore !== undefined)
+    throw new ConfigError(
+      "RATE_LIMIT_STORE is read by the petstore service only; another host shares a limit through createApiContract's rateLimit",
+    );
   const { container, keys } = await composeService({ config, logger });
   const draining = new Draining();
   const accessLog = jsonTextAccessLog(logger);

@@ -6,10 +6,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * What no package but the service installs, unless it is the package's very purpose (the MongoDB storage's
- * driver): a web framework, a database driver, tracing, metrics, the docs page, the command line's parts.
+ * driver): a web framework, a database driver, the shared rate limit's Redis client, tracing, metrics, the docs
+ * page, the command line's parts.
  */
 export const HEAVY =
-  /^(koa|@koa\/.+|mongodb|@opentelemetry\/.+|swagger-ui-dist|pino-pretty|commander|cli-progress|prom-client)$/;
+  /^(koa|@koa\/.+|mongodb|ioredis|@opentelemetry\/.+|swagger-ui-dist|pino-pretty|commander|cli-progress|prom-client)$/;
 
 interface LockEntry {
   readonly name?: string;

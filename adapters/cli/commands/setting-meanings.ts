@@ -29,11 +29,16 @@ export function serviceSettingMeanings(storages: readonly ListedStorage[]) {
     },
     RATE_LIMIT: {
       meaning:
-        'requests each API key may make per `RATE_LIMIT_WINDOW`, per instance, in bursts of up to that many; `0` turns ' +
-        'the limit off',
+        'requests each API key may make per `RATE_LIMIT_WINDOW`, in bursts of up to that many: per instance, or across ' +
+        'the instances sharing `RATE_LIMIT_STORE`; `0` turns the limit off',
     },
     RATE_LIMIT_WINDOW: {
       meaning: 'the window of `RATE_LIMIT`: a duration in whole seconds with its unit (`60s`, `1h`), 1s to 30d',
+    },
+    RATE_LIMIT_STORE: {
+      meaning:
+        'a Redis every instance shares the rate limit through (`redis://:password@host:6379`, `rediss://` for TLS)',
+      whenUnset: 'each instance limits on its own',
     },
     SHUTDOWN_GRACE: {
       meaning:

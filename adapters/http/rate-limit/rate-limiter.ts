@@ -41,25 +41,33 @@ export function rateLimiter(
 ): (client: string | undefined, clientAddress: string) => RateStanding {
   const perKey = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS });
   const perAddress = new TokenBuckets(policy, { maxBuckets: MAX_BUCKETS });
+  const standingOf = rateStandingOf(policy);
+  return function takeToken(client, clientAddress) {
+    return standingOf(client === undefined ? perAddress.take(addressPartition(clientAddress)) : perKey.take(client));
+  };
+}
+
+/**
+ * What a request is told of one allowance under `policy`: the headers, and the 429 when it is refused.
+ * One wording for every limiter, this process's buckets or a store's.
+ */
+export function rateStandingOf(policy: RateLimitPolicy): (allowance: Allowance) => RateStanding {
   const windowSeconds = Math.ceil(policy.windowMs / 1000);
   const policyField = `${POLICY_NAME};q=${policy.limit};w=${windowSeconds}`;
   const refusal = `Too many requests: at most ${policy.limit} in ${seconds(windowSeconds)}; retry after`;
-  return function takeToken(client, clientAddress) {
-    const allowance = client === undefined ? perAddress.take(addressPartition(clientAddress)) : perKey.take(client);
-    return {
-      headers: [
-        [RATE_LIMIT_POLICY_HEADER, policyField],
-        [RATE_LIMIT_HEADER, standingField(allowance)],
-      ],
-      refusal: allowance.allowed
-        ? undefined
-        : ApiError.retryLater(
-            'rate_limited',
-            `${refusal} ${seconds(allowance.retryAfterSeconds)}`,
-            allowance.retryAfterSeconds,
-          ),
-    };
-  };
+  return (allowance) => ({
+    headers: [
+      [RATE_LIMIT_POLICY_HEADER, policyField],
+      [RATE_LIMIT_HEADER, standingField(allowance)],
+    ],
+    refusal: allowance.allowed
+      ? undefined
+      : ApiError.retryLater(
+          'rate_limited',
+          `${refusal} ${seconds(allowance.retryAfterSeconds)}`,
+          allowance.retryAfterSeconds,
+        ),
+  });
 }
 
 function seconds(count: number): string {
