@@ -6,10 +6,11 @@ import { openRedisBuckets } from './redis-buckets.js';
 import { redactedRedisUrl } from './redis-url.js';
 
 /**
- * How long a request waits on Redis: it answers a token in well under a millisecond on a LAN, and this
- * is what each request of the stall's first moments pays before the instance counts on its own.
+ * How long a request waits on Redis, which answers a token in well under a millisecond on a LAN: what a
+ * request pays at most when Redis stalls, and long enough that a busy instance's own pauses do not
+ * count as the store's.
  */
-export const STORE_TIMEOUT_MS = 50;
+export const STORE_TIMEOUT_MS = 250;
 /** While the store is away, one request a second asks it again. */
 export const STORE_RETRY_MS = 1000;
 

@@ -53,6 +53,16 @@ export const apiBaseUrlSetting = () =>
     ),
   );
 
+/** A Redis server's URL: redis://, or rediss:// for TLS, a password in it as the server asks. */
+export const redisUrlSetting = () =>
+  v.pipe(
+    v.string(),
+    v.check(
+      (text) => URL.canParse(text) && ['redis:', 'rediss:'].includes(new URL(text).protocol),
+      'must be a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379',
+    ),
+  );
+
 /**
  * A browser origin as the Origin header carries it: scheme://host[:port], nothing more. A host name
  * is at most 253 characters (RFC 1035) and a port ":65535", so the service never echoes a longer one.

@@ -19,6 +19,7 @@ import {
   commaListSetting,
   durationSetting,
   integerSetting,
+  redisUrlSetting,
   sizeSetting,
 } from '@petstore/settings/setting-kinds.js';
 
@@ -60,12 +61,7 @@ export const ENVIRONMENT = v.object({
   IDEMPOTENCY_TTL: v.optional(durationSetting('24h, 90m or 3600s'), '24h'),
   RATE_LIMIT: v.optional(integerSetting(0, 1_000_000_000, ' of requests'), '6000'),
   RATE_LIMIT_WINDOW: v.optional(durationSetting('1m, 60s or 1h'), '1m'),
-  RATE_LIMIT_STORE: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(isRedisUrl, 'must be a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379'),
-    ),
-  ),
+  RATE_LIMIT_STORE: v.optional(redisUrlSetting()),
   SHUTDOWN_GRACE: v.optional(durationSetting('5s, 30s or 1m', { min: '0s', max: '10m' }), '5s'),
   SHUTDOWN_TIMEOUT: v.optional(durationSetting('10s, 30s or 1m', { max: '10m' }), '10s'),
   METRICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
@@ -154,8 +150,4 @@ function metricsPort({ METRICS_PORT, PORT }: Settings): number | undefined {
     throw new ConfigError('METRICS_PORT must differ from PORT: unset it to serve /metrics on the API port');
   }
   return METRICS_PORT;
-}
-
-function isRedisUrl(text: string): boolean {
-  return URL.canParse(text) && ['redis:', 'rediss:'].includes(new URL(text).protocol);
 }

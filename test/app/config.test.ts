@@ -54,6 +54,7 @@ describe('loadConfig', () => {
         IDEMPOTENCY_MAX_KEYS: '500',
         RATE_LIMIT: '120',
         RATE_LIMIT_WINDOW: '2h',
+        RATE_LIMIT_STORE: 'rediss://:secret@redis.internal:6380/2',
         METRICS_PORT: '9100',
         PUBLIC_BASE_URL: 'https://api.example.com/v1',
         STAGING_BASE_URL: 'http://staging.example.com:8080/petstore/v1',
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 512 * 1024,
       idempotency: { ttlMs: 90 * 60 * 1000 },
       rateLimit: { limit: 120, windowMs: 2 * 60 * 60 * 1000 },
+      rateLimitStore: 'rediss://:secret@redis.internal:6380/2',
       metrics: true,
       metricsPort: 9100,
       publicBaseUrl: 'https://api.example.com/v1',
@@ -213,6 +215,14 @@ describe('loadConfig', () => {
     [
       { RATE_LIMIT_WINDOW: '60' },
       'RATE_LIMIT_WINDOW must be a duration in whole seconds with its unit, such as 1m, 60s or 1h, from 1s to 30d',
+    ],
+    [
+      { RATE_LIMIT_STORE: 'http://:secret-password@redis.internal:6379' },
+      'RATE_LIMIT_STORE must be a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379',
+    ],
+    [
+      { RATE_LIMIT_STORE: 'secret-password' },
+      'RATE_LIMIT_STORE must be a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379',
     ],
     [
       { RATE_LIMIT_WINDOW: '1500ms' },

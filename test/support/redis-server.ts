@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { freePort } from './nginx-proxy.js';
 import { watchProcess, type ServiceProcess } from './service-process.js';
 import { systemProgram } from './system-program.js';
@@ -14,6 +15,8 @@ export interface RedisServer {
   freeze(): void;
   /** Resumes it (SIGCONT). */
   thaw(): void;
+  /** Empties it: each test's buckets start full. */
+  flush(): Promise<void>;
   /** Stops it by its PID, thawed first so that it can exit. */
   stop(): Promise<void>;
 }
@@ -28,12 +31,18 @@ export async function startRedis(): Promise<RedisServer> {
     }),
   );
   await redis.waitForOutput(/Ready to accept connections/, 10_000);
+  const url = `redis://127.0.0.1:${port}`;
   const signal = (name: NodeJS.Signals) => redis.child.exitCode === null && redis.child.kill(name);
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url,
     process: redis,
     freeze: () => signal('SIGSTOP'),
     thaw: () => signal('SIGCONT'),
+    flush: async () => {
+      const client = new Redis(url);
+      await client.flushall();
+      client.disconnect();
+    },
     stop: async () => {
       signal('SIGCONT');
       signal('SIGTERM');

@@ -21,7 +21,7 @@ describe.skipIf(!('path' in REDIS_SERVER))('token buckets on a real Redis', () =
     inspect = new Redis(server.url);
   }, 15_000);
   beforeEach(async () => {
-    await inspect.flushall();
+    await server.flush();
   });
   afterAll(async () => {
     await Promise.all(opened.map((buckets) => buckets.close()));
