@@ -117,6 +117,11 @@ describe.skipIf(!('path' in REDIS_SERVER))('instances sharing a rate limit throu
       expect(messages.filter((msg) => msg.includes('did not answer'))).toHaveLength(1);
       expect(messages.filter((msg) => msg.includes('answers again'))).toHaveLength(1);
     }
+    for (const port of ports) {
+      const exposition = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(exposition).toMatch(/^petstore_rate_limit_store_fallbacks_total 1$/m);
+      expect(exposition).toMatch(/^petstore_rate_limit_store_fallen_back 0$/m);
+    }
     // Once back, the instances draw on one budget again: no two answers are told the same count.
     const told = after.map(({ remaining }) => remaining);
     expect(new Set(told).size).toBe(told.length);

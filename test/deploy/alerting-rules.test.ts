@@ -63,6 +63,7 @@ describe('deploy/prometheus/petstore-alerts.yml', () => {
         'petstore_http_rate_limited_requests_total',
         'petstore_build_info',
         'petstore_pet_ids_exhausted_total',
+        'petstore_rate_limit_store_fallen_back',
       ]),
     );
     for (const { name, matchers } of selectors) {

@@ -42,6 +42,28 @@ describe('ServiceMetrics', () => {
     expect(await refused()).toBe(2);
   });
 
+  it('counts each fall-back of the shared rate limit, and shows 1 while the instance limits on its own', async () => {
+    const metrics = new ServiceMetrics({ ...LABELS, storageMethods: {} });
+    const standing = async () => {
+      const { text } = await metrics.exposition();
+      const samples = samplesOf(text);
+      return [
+        valueOf(samples, 'petstore_rate_limit_store_fallbacks_total', {}),
+        valueOf(samples, 'petstore_rate_limit_store_fallen_back', {}),
+        /^# TYPE petstore_rate_limit_store_fallen_back gauge$/m.test(text),
+        /^# TYPE petstore_rate_limit_store_fallbacks_total counter$/m.test(text),
+      ];
+    };
+    expect(await standing()).toEqual([0, 0, true, true]);
+    metrics.rateLimitFellBack();
+    expect(await standing()).toEqual([1, 1, true, true]);
+    metrics.rateLimitReturned();
+    metrics.rateLimitFellBack();
+    expect(await standing()).toEqual([2, 1, true, true]);
+    metrics.rateLimitReturned();
+    expect(await standing()).toEqual([2, 0, true, true]);
+  });
+
   it('gives a timer only for the store methods it was made with: no other label value can appear', () => {
     const metrics = new ServiceMetrics({ ...LABELS, storageMethods: { pets: ['add'] } });
     expect(() => metrics.storageCallTimer('pets', 'drop')).toThrow('no storage series for pets drop');
