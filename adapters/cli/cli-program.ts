@@ -8,6 +8,8 @@ import { addPetsImportCommand } from './commands/pets/pets-import.js';
 import { addPetsListCommand } from './commands/pets/pets-list.js';
 import { addServeCommand } from './commands/serve.js';
 
+const AND_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
 // Hosts name the program's dependencies by this module, where the program is made.
 export type { CliDependencies, CliOutput } from './cli-dependencies.js';
 
@@ -36,12 +38,14 @@ export function createCliProgram(dependencies: CliDependencies, output: CliOutpu
 
   addServeCommand(program, dependencies, output, outcome);
 
-  const pets = program.command('pets').description('list, add, get, export and import pets');
+  const pets = program.command('pets');
   addPetsListCommand(pets, dependencies, output);
   addPetsAddCommand(pets, dependencies, output);
   addPetsGetCommand(pets, dependencies, output);
   addPetsExportCommand(pets, dependencies, output);
   addPetsImportCommand(pets, dependencies, output);
+  // Named from its commands, so that a new one is named too: "list, add, get, export and import pets".
+  pets.description(`${AND_LIST.format(pets.commands.map((command) => command.name()))} pets`);
 
   const keys = program.command('keys').description('API keys');
   addKeysNewCommand(keys, dependencies, output);

@@ -139,11 +139,11 @@ describe("the operations, documented from the HTTP adapter's list", () => {
   });
 
   it('names in its methods paragraph the methods the operations answer, and a new one leaves the others', () => {
-    expect(methodsParagraph()).toContain(
+    const today = [{ method: 'GET' }, { method: 'POST' }];
+    expect(methodsParagraph(today)).toContain(
       'the API answers GET, HEAD, POST and OPTIONS. Any other method\n  (PUT, PATCH, DELETE, TRACE',
     );
-    const paragraph = methodsParagraph([...apiOperations(), { method: 'DELETE' }]);
-    expect(paragraph).toContain(
+    expect(methodsParagraph([...today, { method: 'DELETE' }])).toContain(
       'the API answers GET, HEAD, POST, DELETE and OPTIONS. Any other method\n  (PUT, PATCH, TRACE',
     );
     expect(methodsParagraph([{ method: 'PUT' }])).toContain(

@@ -7,6 +7,7 @@ import type { HttpLogger } from '../../../../adapters/http/logs/http-logger.js';
 import { InMemoryPetRepository } from '../../../../adapters/persistence/in-memory/in-memory-pet-repository.js';
 import { StorageUnavailable } from '../../../../core/errors.js';
 import { ApiError } from '../../../../adapters/http/errors/api-error.js';
+import { EXPECTED_METHODS, EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
 import { withUnflagPet } from '../../../support/no-content-operation.js';
 import { inMemoryIdempotencyStore } from '../../../support/storage-fixture.js';
 
@@ -74,11 +75,9 @@ describe('the contract outside /v1', () => {
       undefined,
       [String(Buffer.byteLength(JSON.stringify(contract.document)))],
     ]);
-    expect(contract.operations).toEqual([
-      { operationId: 'listPets', method: 'GET', path: '/v1/pets' },
-      { operationId: 'createPet', method: 'POST', path: '/v1/pets' },
-      { operationId: 'getPet', method: 'GET', path: '/v1/pets/{petId}' },
-    ]);
+    expect(contract.operations).toEqual(
+      EXPECTED_OPERATIONS.map(({ operationId, method, path }) => ({ operationId, method, path: `/v1${path}` })),
+    );
     const spelt = await contract.handle(aRequest('GET', '/v1/pets/'));
     expect([spelt.status, errorOf(spelt.body).message]).toEqual([
       404,
@@ -124,7 +123,7 @@ describe("the contract's CORS", () => {
     );
     expect(preflight.status).toBe(204);
     expect(headerOf(preflight.headers, 'Access-Control-Allow-Origin')).toEqual([ORIGIN]);
-    expect(headerOf(preflight.headers, 'Access-Control-Allow-Methods')).toEqual(['GET,HEAD,POST']);
+    expect(headerOf(preflight.headers, 'Access-Control-Allow-Methods')).toEqual([EXPECTED_METHODS.join(',')]);
     expect(headerOf(preflight.headers, 'Access-Control-Max-Age')).toEqual(['600']);
     const simple = await contract.handle(aRequest('GET', '/v1/pets', { headers: { origin: ORIGIN } }));
     expect(headerOf(simple.headers, 'Access-Control-Allow-Origin')).toEqual([ORIGIN]);
