@@ -38,7 +38,7 @@ export function serviceSettingMeanings(storages: readonly ListedStorage[]) {
     RATE_LIMIT_STORE: {
       meaning:
         'a Redis every instance shares the rate limit through (`redis://:password@host:6379`, `rediss://` for TLS)',
-      whenUnset: 'each instance limits on its own',
+      whenUnset: 'per instance',
     },
     SHUTDOWN_GRACE: {
       meaning:
