@@ -22,6 +22,8 @@ export function describeStorageOutageContract(name: string, createFixture: () =>
     let fixture: OutageFixture;
     /** Stored before each outage: what reads must still give if they answer. */
     let stored: Pet;
+    /** Stored before each outage too: for a call that changes or removes a pet, so that `stored` stays as it was. */
+    let spare: Pet;
     /** Claims taken before each outage, for complete and release to act on. */
     let claims: IdempotencyClaim[];
     let withinMs: number;
@@ -31,6 +33,7 @@ export function describeStorageOutageContract(name: string, createFixture: () =>
       withinMs = 2 * fixture.outage.timeoutMs + 1000;
       await expectNoPets(fixture.repository);
       stored = await fixture.repository.add(aNewPet({ status: 'pending' }));
+      spare = await fixture.repository.add(aNewPet({ status: 'available' }));
       claims = [];
       for (const key of [
         { client: 'client-a', key: 'before-1' },
@@ -63,7 +66,7 @@ export function describeStorageOutageContract(name: string, createFixture: () =>
         addOnce: pets.addOnce(aNewPet(), origin),
         findById: pets.findById(stored.id),
         list: pets.list({ limit: 10 }),
-        conflictsOf: pets.conflictsOf([stored]),
+        conflictsOf: pets.conflictsOf([stored, spare]),
         restore: pets.restore([restored]),
         reserveIds: pets.reserveIds(stored.id + 2000),
         claim: keys.claim(origin.key, 'fp'),
