@@ -5,8 +5,8 @@
 import { startChildServer } from './child-server.js';
 import { load, median, SEED_PETS, type Workload } from './load.js';
 
-const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 10);
-const SECONDS = Number(process.env.BENCH_AB_SECONDS ?? 2);
+export const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 10);
+export const SECONDS = Number(process.env.BENCH_AB_SECONDS ?? 2);
 
 export interface Spread {
   /** The median over the rounds of the per-round difference, in CPU µs a request. */

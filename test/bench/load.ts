@@ -30,6 +30,8 @@ export interface Sample {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the run. */
+  requests: number;
   /** The server's CPU time (user + system) per request answered, in microseconds. */
   cpuMicrosPerRequest: number;
 }
@@ -63,6 +65,7 @@ export async function load(
     p99: result.latency.p99,
     // A refused or failed request is an error, whatever the speed it came back at.
     errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
     cpuMicrosPerRequest: ((await server.cpuMicros()) - cpuBefore) / result.requests.total,
   };
 }
