@@ -159,7 +159,7 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
-        /** @description The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on responses given before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted. */
+        /** @description The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in `w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address (an IPv6 /64). Per instance of the service, or across the instances sharing `RATE_LIMIT_STORE`. Absent when the limit is turned off, and on responses given before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are not counted. */
         "RateLimit-Policy": string;
         /** @description Where the client stands (draft-ietf-httpapi-ratelimit-headers-09): `r` requests remain, and the full quota is back in `t` seconds. Present whenever `RateLimit-Policy` is. */
         RateLimit: string;

@@ -39,9 +39,9 @@ export const COMMON_RESPONSE_HEADERS = {
     description:
       'The rate limit (draft-ietf-httpapi-ratelimit-headers-09, a structured field list): at most `q` requests in ' +
       '`w` seconds, with bursts of up to `q`, for each API key and, for requests without a valid key, each address ' +
-      '(an IPv6 /64). Per instance of the service. Absent when the limit is turned off, and on responses given ' +
-      'before the key check (requests that are not valid HTTP, or whose path is not in its one spelling), which are ' +
-      'not counted.',
+      '(an IPv6 /64). Per instance of the service, or across the instances sharing `RATE_LIMIT_STORE`. Absent when ' +
+      'the limit is turned off, and on responses given before the key check (requests that are not valid HTTP, or ' +
+      'whose path is not in its one spelling), which are not counted.',
     schema: {
       type: 'string',
       maxLength: '"default";q=;w='.length + 2 * NUMBER_DIGITS,

@@ -53,9 +53,10 @@ export function buildOpenApiDocument({
         "The pets of a store's catalogue; a list of them comes page by page in ascending id order. " +
         'Every operation needs `Authorization: Bearer <API key>`. Every error has the `Error` body; branch on ' +
         'its `code`. Every response carries `X-Request-Id`, which the logs of that request carry too. Each API key ' +
-        'is held to a rate limit (and each address, for requests without a valid key), per instance of the service: ' +
-        '`RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) tell where a client stands, ' +
-        'and past the limit the response is 429 with `Retry-After`.',
+        'is held to a rate limit (and each address, for requests without a valid key), per instance of the service ' +
+        'or across the instances sharing `RATE_LIMIT_STORE`: `RateLimit-Policy` and `RateLimit` ' +
+        '(draft-ietf-httpapi-ratelimit-headers-09) tell where a client stands, and past the limit the response is ' +
+        '429 with `Retry-After`.',
       license: { name: 'MIT License', identifier: 'MIT' },
     },
     servers,
