@@ -36,7 +36,9 @@ export async function sharedRateLimit(
   { logger, metrics }: { logger: Logger; metrics?: FallbackCounter | undefined },
 ): Promise<SharedRateLimit> {
   const store = redactedRedisUrl(url);
-  const buckets = await openRedisBuckets(url, policy, { timeoutMs: STORE_TIMEOUT_MS });
+  // The limiter stops waiting at STORE_TIMEOUT_MS; the client drops a call still unanswered some time
+  // after, so that a frozen Redis holds no pile of them.
+  const buckets = await openRedisBuckets(url, policy, { timeoutMs: 4 * STORE_TIMEOUT_MS });
   const limiter = sharedRateLimiter(policy, buckets, {
     timeoutMs: STORE_TIMEOUT_MS,
     retryMs: STORE_RETRY_MS,

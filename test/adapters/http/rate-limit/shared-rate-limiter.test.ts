@@ -97,6 +97,27 @@ describe('a rate limit drawn from buckets every instance shares', () => {
     expect(events).toEqual([`fell back: no answer within ${TIMEOUT_MS} ms`]);
   });
 
+  it('takes an answer that came in time though the process itself paused past the timeout', async () => {
+    // The answer comes in a few milliseconds, and is read as a socket's would be: after the timers due in
+    // the same turn of the event loop, the timeout's among them once the process has paused past it.
+    const store: SharedBuckets = {
+      take: () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            setImmediate(() => {
+              resolve({ allowed: true, remaining: 41, resetSeconds: 7, retryAfterSeconds: 0 });
+            });
+          }, 1),
+        ),
+    };
+    const { remainingOf, events } = limiterOver(store);
+    const standing = remainingOf('client-a');
+    const pausedUntil = performance.now() + 3 * TIMEOUT_MS;
+    while (performance.now() < pausedUntil);
+    expect(await standing).toEqual({ remaining: '"default";r=41;t=7', refused: undefined });
+    expect(events).toEqual([]);
+  });
+
   it('asks the store again once a retry interval has passed, and shares again when it answers', async () => {
     const steered = steeredStore();
     const { remainingOf, events, pass } = limiterOver(steered.store);
