@@ -40,12 +40,22 @@ export function sharedRateLimiter(
   /** This instance's own buckets while the store is away; undefined while it answers. */
   let local: ((client: string | undefined, clientAddress: string) => RateStanding) | undefined;
   let retryAt = 0;
+  /** Whether a request is asking the store that is away: the others meanwhile count on this instance. */
   let asking = false;
 
   return async function takeSharedToken(client, clientAddress) {
-    if (local !== undefined && (asking || now() < retryAt)) return local(client, clientAddress);
-    const probing = local !== undefined;
-    asking = probing;
+    if (local === undefined) return fromStore(client, clientAddress);
+    if (asking || now() < retryAt) return local(client, clientAddress);
+    asking = true;
+    try {
+      return await fromStore(client, clientAddress);
+    } finally {
+      asking = false;
+    }
+  };
+
+  /** The store's standing for the request; this instance's own, and it falls back, when the store fails. */
+  async function fromStore(client: string | undefined, clientAddress: string): Promise<RateStanding> {
     try {
       const bucket = client === undefined ? `a:${addressPartition(clientAddress)}` : `k:${client}`;
       const standing = standingOf(await withinMs(store.take(bucket), timeoutMs));
@@ -61,10 +71,8 @@ export function sharedRateLimiter(
       }
       retryAt = now() + retryMs;
       return local(client, clientAddress);
-    } finally {
-      if (probing) asking = false;
     }
-  };
+  }
 }
 
 /**

@@ -12,6 +12,8 @@ describe('whether the OpenTelemetry settings ask for traces', () => {
     ['none', { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, false],
     ['none first, before another', { OTEL_TRACES_EXPORTER: 'none,otlp' }, false],
     ['none after another: the default exporter', { OTEL_TRACES_EXPORTER: 'zipkin,none' }, true],
+    ['none after a name the SDK does not have: the default exporter', { OTEL_TRACES_EXPORTER: 'jaeger,none' }, true],
+    ['a name the SDK does not have before one it has', { OTEL_TRACES_EXPORTER: 'jaeger,otlp' }, true],
     [
       'only names the SDK does not have',
       { OTEL_TRACES_EXPORTER: 'jaeger,datadog', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCasesOver } from '../../../../core/use-cases/use-cases.js';
 import { sha256, StaticKeyAuthenticator } from '../../../../adapters/auth/static-key-authenticator.js';
 import { createApiContract, type ApiContractOptions } from '../../../../adapters/http/contract/api-contract.js';
@@ -9,6 +9,7 @@ import { StorageUnavailable } from '../../../../core/errors.js';
 import { ApiError } from '../../../../adapters/http/errors/api-error.js';
 import { EXPECTED_METHODS, EXPECTED_OPERATIONS } from '../../../support/api-surface.js';
 import { withUnflagPet } from '../../../support/no-content-operation.js';
+import type { LoadedWithOperations } from '../../../support/operations-added.js';
 import { inMemoryIdempotencyStore } from '../../../support/storage-fixture.js';
 
 const KEY = 'contract-key';
@@ -190,40 +191,6 @@ describe("the contract's body", () => {
       { id: 1, name: 'Ana', categoryId: 64 },
     ]);
   });
-
-  it("answers an operation's success without a body with its status, its headers, and no body, type or length", async () => {
-    // The contract made as if API_OPERATIONS listed the test's operation whose success has no body.
-    const loaded = await withUnflagPet(async () => ({
-      ...(await import('../../../../adapters/http/contract/api-contract.js')),
-      ...(await import('../../../../core/use-cases/use-cases.js')),
-      ...(await import('../../../../adapters/auth/static-key-authenticator.js')),
-    }));
-    try {
-      const {
-        createApiContract: createContract,
-        useCasesOver: useCasesOf,
-        StaticKeyAuthenticator: Keys,
-      } = loaded.module;
-      const pets = new InMemoryPetRepository();
-      const ports = { pets, idempotency: inMemoryIdempotencyStore() };
-      const contract = createContract({
-        useCases: useCasesOf({ inUse: ports, opened: ports }),
-        authenticator: new Keys({ keys: [KEY] }),
-        storage: pets,
-        bodyLimitBytes: 64,
-        servers: [],
-      });
-      const { id } = await pets.add({ name: 'Rex', categoryId: 1, status: 'available' });
-      const answer = await contract.handle(
-        aRequest('DELETE', `/v1/pets/${id}/flag`, { headers: { 'x-request-id': 'r-1' } }),
-      );
-      expect([answer.status, answer.body]).toEqual([204, undefined]);
-      expect(headerOf(answer.headers, 'X-Request-Id')).toEqual(['r-1']);
-      expect([headerOf(answer.headers, 'Content-Type'), headerOf(answer.headers, 'Content-Length')]).toEqual([[], []]);
-    } finally {
-      loaded.release();
-    }
-  });
 });
 
 describe('what the contract tells its host', () => {
@@ -305,5 +272,53 @@ describe('what the contract tells its host', () => {
         'storage unavailable',
       ],
     ]);
+  });
+});
+
+/**
+ * The contract made as if API_OPERATIONS listed the test's operation whose success has no body: its
+ * modules loaded afresh in beforeAll, outside any test, as the service's own load outside them.
+ */
+describe('the contract, with an operation whose success has no body added to the API', () => {
+  let loaded:
+    | LoadedWithOperations<
+        typeof import('../../../../adapters/http/contract/api-contract.js') &
+          typeof import('../../../../core/use-cases/use-cases.js') &
+          typeof import('../../../../adapters/auth/static-key-authenticator.js')
+      >
+    | undefined;
+  beforeAll(async () => {
+    loaded = await withUnflagPet(async () => ({
+      ...(await import('../../../../adapters/http/contract/api-contract.js')),
+      ...(await import('../../../../core/use-cases/use-cases.js')),
+      ...(await import('../../../../adapters/auth/static-key-authenticator.js')),
+    }));
+  });
+  afterAll(() => {
+    loaded?.release();
+  });
+
+  it("answers an operation's success without a body with its status, its headers, and no body, type or length", async () => {
+    const {
+      createApiContract: createContract,
+      useCasesOver: useCasesOf,
+      StaticKeyAuthenticator: Keys,
+    } = loaded!.module;
+    const pets = new InMemoryPetRepository();
+    const ports = { pets, idempotency: inMemoryIdempotencyStore() };
+    const contract = createContract({
+      useCases: useCasesOf({ inUse: ports, opened: ports }),
+      authenticator: new Keys({ keys: [KEY] }),
+      storage: pets,
+      bodyLimitBytes: 64,
+      servers: [],
+    });
+    const { id } = await pets.add({ name: 'Rex', categoryId: 1, status: 'available' });
+    const answer = await contract.handle(
+      aRequest('DELETE', `/v1/pets/${id}/flag`, { headers: { 'x-request-id': 'r-1' } }),
+    );
+    expect([answer.status, answer.body]).toEqual([204, undefined]);
+    expect(headerOf(answer.headers, 'X-Request-Id')).toEqual(['r-1']);
+    expect([headerOf(answer.headers, 'Content-Type'), headerOf(answer.headers, 'Content-Length')]).toEqual([[], []]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sharedRateLimiter, type SharedBuckets } from '../../../../adapters/http/rate-limit/shared-rate-limiter.js';
 import type { Allowance } from '../../../../adapters/http/rate-limit/token-buckets.js';
 
@@ -152,5 +152,16 @@ describe('a rate limit drawn from buckets every instance shares', () => {
     pass(RETRY_MS);
     await remainingOf('client-b');
     expect(steered.asked).toHaveLength(3);
+  });
+
+  it('leaves no timer behind once the store has answered', async () => {
+    vi.useFakeTimers();
+    try {
+      const { remainingOf } = limiterOver(steeredStore().store);
+      await remainingOf('client-a');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
